@@ -1,0 +1,165 @@
+"""Every string a player reads, in English and Simplified Chinese.
+
+Strings are looked up by key with `t(key, **fields)`; the active language is
+process-wide (one player per process). A key missing in Chinese falls back to
+English; a key missing in English is a bug that the tests catch.
+"""
+
+from __future__ import annotations
+
+import os
+from enum import Enum
+
+
+class Lang(str, Enum):
+    EN = "en"
+    ZH = "zh"
+
+
+EN: dict[str, str] = {
+    # ranks as words (rank characters are the keys' suffix)
+    "rank.T": "10",
+    "rank.B": "small joker",
+    "rank.R": "big joker",
+    "ranks.B": "small jokers",
+    "ranks.R": "big jokers",
+    # kinds in general ("needs ...")
+    "kind.single": "a single",
+    "kind.pair": "a pair",
+    "kind.trio": "a trio",
+    "kind.trio_single": "a trio with a single",
+    "kind.trio_pair": "a trio with a pair",
+    "kind.seq_single": "a straight of {n}",
+    "kind.seq_pair": "{n} pairs in a row",
+    "kind.seq_trio": "an airplane of {n} trios",
+    "kind.seq_trio_single": "an airplane of {n} trios with {n} singles",
+    "kind.seq_trio_pair": "an airplane of {n} trios with {n} pairs",
+    "kind.bomb_single": "four of a kind with two singles",
+    "kind.bomb_pair": "four of a kind with two pairs",
+    "kind.bomb": "a bomb",
+    "kind.rocket": "the rocket",
+    # short kind names (help screen, hints)
+    "kindname.single": "Single",
+    "kindname.pair": "Pair",
+    "kindname.trio": "Trio",
+    "kindname.trio_single": "Trio with a single",
+    "kindname.trio_pair": "Trio with a pair",
+    "kindname.seq_single": "Straight",
+    "kindname.seq_pair": "Pairs in a row",
+    "kindname.seq_trio": "Airplane",
+    "kindname.seq_trio_single": "Airplane with singles",
+    "kindname.seq_trio_pair": "Airplane with pairs",
+    "kindname.bomb_single": "Four with two singles",
+    "kindname.bomb_pair": "Four with two pairs",
+    "kindname.bomb": "Bomb",
+    "kindname.rocket": "Rocket",
+    # one particular play
+    "play.single": "a single {r}",
+    "play.pair": "a pair of {rs}",
+    "play.trio": "three {rs}",
+    "play.trio_single": "three {rs} with a single",
+    "play.trio_pair": "three {rs} with a pair",
+    "play.seq_single": "a straight {lo}–{hi}",
+    "play.seq_pair": "pairs {lo}–{hi}",
+    "play.seq_trio": "an airplane {lo}–{hi}",
+    "play.seq_trio_single": "an airplane {lo}–{hi} with {n} singles",
+    "play.seq_trio_pair": "an airplane {lo}–{hi} with {n} pairs",
+    "play.bomb_single": "four {rs} with two singles",
+    "play.bomb_pair": "four {rs} with two pairs",
+    "play.bomb": "a bomb of {rs}",
+    "play.rocket": "the rocket",
+    "plural": "{r}s",
+    # refusals of a play
+    "refuse.invalid_combination": "{cards} is not a valid combination",
+    "refuse.wrong_kind": "{play} cannot answer {last}: it needs {kind} or a bomb",
+    "refuse.wrong_kind_bomb": "{play} cannot answer {last}: only a higher bomb or the rocket",
+    "refuse.not_stronger": "{play} does not beat {last}",
+    "refuse.nothing_beats_rocket": "nothing beats the rocket",
+}
+
+ZH: dict[str, str] = {
+    "rank.T": "10",
+    "rank.B": "小王",
+    "rank.R": "大王",
+    "ranks.B": "小王",
+    "ranks.R": "大王",
+    "kind.single": "单张",
+    "kind.pair": "对子",
+    "kind.trio": "三张",
+    "kind.trio_single": "三带一",
+    "kind.trio_pair": "三带一对",
+    "kind.seq_single": "{n}张顺子",
+    "kind.seq_pair": "{n}连对",
+    "kind.seq_trio": "{n}连飞机",
+    "kind.seq_trio_single": "{n}连飞机带{n}张单牌",
+    "kind.seq_trio_pair": "{n}连飞机带{n}对",
+    "kind.bomb_single": "四带二",
+    "kind.bomb_pair": "四带两对",
+    "kind.bomb": "炸弹",
+    "kind.rocket": "王炸",
+    "kindname.single": "单张",
+    "kindname.pair": "对子",
+    "kindname.trio": "三张",
+    "kindname.trio_single": "三带一",
+    "kindname.trio_pair": "三带一对",
+    "kindname.seq_single": "顺子",
+    "kindname.seq_pair": "连对",
+    "kindname.seq_trio": "飞机",
+    "kindname.seq_trio_single": "飞机带单",
+    "kindname.seq_trio_pair": "飞机带对",
+    "kindname.bomb_single": "四带二",
+    "kindname.bomb_pair": "四带两对",
+    "kindname.bomb": "炸弹",
+    "kindname.rocket": "王炸",
+    "play.single": "单张{r}",
+    "play.pair": "一对{r}",
+    "play.trio": "三张{r}",
+    "play.trio_single": "三张{r}带一",
+    "play.trio_pair": "三张{r}带一对",
+    "play.seq_single": "顺子{lo}–{hi}",
+    "play.seq_pair": "连对{lo}–{hi}",
+    "play.seq_trio": "飞机{lo}–{hi}",
+    "play.seq_trio_single": "飞机{lo}–{hi}带{n}张",
+    "play.seq_trio_pair": "飞机{lo}–{hi}带{n}对",
+    "play.bomb_single": "四张{r}带二",
+    "play.bomb_pair": "四张{r}带两对",
+    "play.bomb": "{r}炸弹",
+    "play.rocket": "王炸",
+    "plural": "{r}",
+    "refuse.invalid_combination": "{cards} 不是有效的牌型",
+    "refuse.wrong_kind": "{play}管不上{last}：需要{kind}或炸弹",
+    "refuse.wrong_kind_bomb": "{play}管不上{last}：只有更大的炸弹或王炸",
+    "refuse.not_stronger": "{play}大不过{last}",
+    "refuse.nothing_beats_rocket": "王炸最大，没有牌能管",
+}
+
+CATALOGS: dict[Lang, dict[str, str]] = {Lang.EN: EN, Lang.ZH: ZH}
+
+_active = Lang.EN
+
+
+def default_language(environ: dict[str, str] | None = None) -> Lang:
+    """Chinese when the locale says so (LC_ALL, LC_MESSAGES or LANG start with zh)."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return Lang.ZH if value.lower().startswith("zh") else Lang.EN
+    return Lang.EN
+
+
+def set_language(lang: Lang | str) -> None:
+    global _active
+    _active = Lang(lang)
+
+
+def language() -> Lang:
+    return _active
+
+
+def t(key: str, **fields: object) -> str:
+    """The active language's text for `key`, filled with `fields`."""
+    template = CATALOGS[_active].get(key)
+    if template is None:
+        template = EN[key]
+    return template.format(**fields) if fields else template
