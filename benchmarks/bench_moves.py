@@ -1,0 +1,86 @@
+"""Speed of the rule book and the move generator, in µs per call.
+
+    python benchmarks/bench_moves.py [--deals 2000] [--rounds 7] [--seed 2024]
+
+For each case the whole set of calls is timed once per round; the figure is the
+median over rounds of the mean time per call, with the median and p99 of single
+calls (timed one by one, so they include ~0.1 µs of timer overhead) beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+
+from ddz_tui.cards import DECK, ranks_of
+from ddz_tui.moves import legal_plays
+from ddz_tui.rules import classify
+
+
+def deals(n: int, seed: int) -> list[tuple[str, str, str]]:
+    """(landlord's 20 cards, a peasant's 17, the other peasant's 17) per deal."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = list(DECK)
+        rng.shuffle(cards)
+        out.append((ranks_of(cards[:20]), ranks_of(cards[20:37]), ranks_of(cards[37:])))
+    return out
+
+
+def measure(call: Callable, args: Sequence[tuple], rounds: int) -> tuple[float, float, float]:
+    """(median over rounds of mean µs per call, median µs of single calls, p99 µs)."""
+    means = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for a in args:
+            call(*a)
+        means.append((time.perf_counter() - start) / len(args) * 1e6)
+    singles = []
+    clock = time.perf_counter_ns
+    for a in args:
+        t0 = clock()
+        call(*a)
+        singles.append((clock() - t0) / 1000)
+    singles.sort()
+    return statistics.median(means), statistics.median(singles), singles[int(len(singles) * 0.99)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+
+    table = deals(args.deals, args.seed)
+    rng = random.Random(args.seed + 1)
+    leads_20 = [(landlord,) for landlord, _, _ in table]
+    leads_17 = [(peasant,) for _, peasant, _ in table]
+    follows = []
+    plays = []
+    for landlord, peasant, _ in table:
+        last = rng.choice(legal_plays(landlord))
+        follows.append((peasant, last))
+        plays.append((last.cards,))
+    sizes = [len(legal_plays(h)) for (h,) in leads_20]
+
+    cases = [
+        ("classify (canonical text of a legal play)", classify, plays),
+        ("legal_plays leading, 20 cards", legal_plays, leads_20),
+        ("legal_plays leading, 17 cards", legal_plays, leads_17),
+        ("legal_plays following a random legal play, 17 cards", legal_plays, follows),
+    ]
+    print(f"{args.deals} deals, seed {args.seed}, {args.rounds} rounds")
+    print(f"20-card hands hold {statistics.mean(sizes):.0f} plays on average (max {max(sizes)})")
+    print(f"{'case':56} {'mean':>8} {'median':>8} {'p99':>8}   (µs per call)")
+    for name, call, call_args in cases:
+        mean, median, p99 = measure(call, call_args, args.rounds)
+        print(f"{name:56} {mean:8.2f} {median:8.2f} {p99:8.2f}")
+
+
+if __name__ == "__main__":
+    main()
