@@ -1,0 +1,118 @@
+"""The `ddz` command: the game by default, tools as subcommands.
+
+Heavy modules (Textual, the bots) are imported inside the handler that needs them,
+so `ddz rules ...` answers quickly and a broken data file is reported as one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from ddz_tui.i18n import Lang, default_language, set_language
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad input from the command line: printed as one line, exit status 2."""
+
+
+def _play(text: str, what: str) -> str:
+    from ddz_tui.cards import parse_ranks
+
+    try:
+        return parse_ranks(text)
+    except ValueError as exc:
+        raise UsageError(f"{what}: {exc}") from None
+
+
+def cmd_rules_classify(args: argparse.Namespace) -> int:
+    from ddz_tui.cards import format_ranks
+    from ddz_tui.rules import TABLE, classify, refusal
+
+    text = _play(" ".join(args.cards), "cards")
+    combo = classify(text)
+    if combo is None:
+        print(refusal(text).message)
+        return 1
+    top = len(TABLE[combo.kind]) - 1
+    print(f"kind:     {combo.kind.value} ({combo.describe()})")
+    print(f"strength: {combo.level} (of 0..{top} in its kind)")
+    print(f"cards:    {combo.cards} ({format_ranks(combo.cards)})")
+    return 0
+
+
+def cmd_rules_beat(args: argparse.Namespace) -> int:
+    from ddz_tui.cards import format_ranks
+    from ddz_tui.moves import legal_plays
+    from ddz_tui.rules import classify, refusal
+
+    hand = _play(args.hand, "HAND")
+    last_text = _play(args.last, "LAST")
+    last = classify(last_text)
+    if last is None:
+        raise UsageError(f"LAST: {refusal(last_text).message}")
+    plays = legal_plays(hand, last)
+    if not plays:
+        print(f"nothing in {format_ranks(hand)} beats {last.describe()}: pass")
+        return 0
+    width = max(len(play.cards) for play in plays)
+    for play in plays:
+        print(f"{play.cards:<{width}}  {play.describe()}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    print("ddz: the table arrives in a later release; try `ddz rules --help`.")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ddz",
+        description="Dou Dizhu (斗地主) in the terminal. With no command, opens the game.",
+    )
+    parser.add_argument(
+        "--lang", choices=[lang.value for lang in Lang], help="language (default: from the locale)"
+    )
+    parser.set_defaults(handler=cmd_play)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    rules = commands.add_parser("rules", help="classify plays and list what beats a play")
+    rules_commands = rules.add_subparsers(title="rules commands", metavar="RULES_COMMAND")
+    rules.set_defaults(handler=lambda _args: (rules.print_help(), EXIT_USAGE)[1])
+    classify = rules_commands.add_parser(
+        "classify", help="print a play's kind, strength and canonical cards"
+    )
+    classify.add_argument("cards", nargs="+", help="the cards, e.g. 333444 56 or '10 10 J J'")
+    classify.set_defaults(handler=cmd_rules_classify)
+    beat = rules_commands.add_parser("beat", help="list the plays from HAND that beat LAST")
+    beat.add_argument("hand", metavar="HAND", help="the cards in hand, e.g. 3456789TTJQKA2")
+    beat.add_argument("last", metavar="LAST", help="the play to beat, e.g. 99")
+    beat.set_defaults(handler=cmd_rules_beat)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from ddz_tui.data import DataFileError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    set_language(args.lang or default_language())
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except UsageError as exc:
+        print(f"ddz: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except DataFileError as exc:
+        print(f"ddz: broken data file: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
