@@ -67,6 +67,9 @@ class Card:
         """Hearts, diamonds and the big joker are drawn in red."""
         return self.rank == BIG_JOKER if self.suit is None else self.suit.is_red
 
+    def __hash__(self) -> int:  # the id is the card; hashing it alone is fast
+        return self.id
+
     def __str__(self) -> str:
         return self.glyph
 

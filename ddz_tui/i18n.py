@@ -75,6 +75,17 @@ EN: dict[str, str] = {
     "refuse.wrong_kind_bomb": "{play} cannot answer {last}: only a higher bomb or the rocket",
     "refuse.not_stronger": "{play} does not beat {last}",
     "refuse.nothing_beats_rocket": "nothing beats the rocket",
+    # refusals of an action by the game
+    "illegal.phase.bidding": "the landlord is not chosen yet: bid first",
+    "illegal.phase.playing": "bidding is over",
+    "illegal.phase.over": "the game is over",
+    "illegal.not_your_turn": "it is seat {turn}'s turn, not seat {seat}'s",
+    "illegal.no_such_seat": "there is no seat {seat}: seats are 0, 1 and 2",
+    "illegal.not_in_hand": "you do not hold {cards}",
+    "illegal.nothing_selected": "select the cards to play first",
+    "illegal.must_play": "you lead, so you must play (you cannot pass)",
+    "illegal.bid_out_of_range": "bid 1, 2 or 3, or 0 to pass",
+    "illegal.bid_not_higher": "bid more than {high}, or pass",
 }
 
 ZH: dict[str, str] = {
@@ -131,6 +142,16 @@ ZH: dict[str, str] = {
     "refuse.wrong_kind_bomb": "{play}管不上{last}：只有更大的炸弹或王炸",
     "refuse.not_stronger": "{play}大不过{last}",
     "refuse.nothing_beats_rocket": "王炸最大，没有牌能管",
+    "illegal.phase.bidding": "还没有确定地主：请先叫分",
+    "illegal.phase.playing": "叫分已经结束",
+    "illegal.phase.over": "本局已经结束",
+    "illegal.not_your_turn": "现在轮到{turn}号座位，不是{seat}号",
+    "illegal.no_such_seat": "没有{seat}号座位：座位是0、1、2",
+    "illegal.not_in_hand": "你手里没有{cards}",
+    "illegal.nothing_selected": "请先选择要出的牌",
+    "illegal.must_play": "你是首家，必须出牌（不能不出）",
+    "illegal.bid_out_of_range": "请叫1、2或3分，或0表示不叫",
+    "illegal.bid_not_higher": "必须叫得比{high}分高，或者不叫",
 }
 
 CATALOGS: dict[Lang, dict[str, str]] = {Lang.EN: EN, Lang.ZH: ZH}

@@ -20,6 +20,7 @@ from ddz_tui.rules import BY_CARDS, TABLE, Combo, Kind
 
 _N = len(RANKS)
 _CHAIN_END = RANK_INDEX["2"]  # chains run over ranks below the 2
+_NORMAL = RANK_INDEX["B"]  # ranks with four suits: pairs, trios and fours
 UNIT = tuple(1 << (4 * r) for r in range(_N))
 
 
@@ -46,20 +47,32 @@ _CHAIN_MASK = (1 << _CHAIN_END) - 1
 
 
 class _Shape:
-    """Counts per rank; the ranks held at least once, twice, three and four times;
-    and those as bit masks over the chain ranks (bit r = rank r)."""
+    """A hand's counts per rank, with what the generators ask of it worked out once:
+    the ranks held at least once, twice, three and four times (r1..r4), and the
+    chain ranks held at least once, twice, three times as bit masks (m1..m3)."""
 
     __slots__ = ("counts", "m1", "m2", "m3", "r1", "r2", "r3", "r4")
 
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
+
+    def __getattr__(self, name: str) -> object:
+        """The first time a generator asks for r1..r4 or m1..m3, work them all out."""
+        if name not in _Shape.__slots__:
+            raise AttributeError(name)
+        return getattr(self.fill(), name)
+
+    def fill(self) -> _Shape:
+        counts = self.counts
         self.r1 = r1 = [r for r in range(_N) if counts[r]]
         self.r2 = r2 = [r for r in r1 if counts[r] >= 2]
         self.r3 = r3 = [r for r in r2 if counts[r] >= 3]
         self.r4 = [r for r in r3 if counts[r] == 4]
-        self.m1 = sum(map(_BIT.__getitem__, r1)) & _CHAIN_MASK
-        self.m2 = sum(map(_BIT.__getitem__, r2)) & _CHAIN_MASK
-        self.m3 = sum(map(_BIT.__getitem__, r3)) & _CHAIN_MASK
+        bit = _BIT.__getitem__
+        self.m1 = sum(map(bit, r1)) & _CHAIN_MASK
+        self.m2 = sum(map(bit, r2)) & _CHAIN_MASK
+        self.m3 = sum(map(bit, r3)) & _CHAIN_MASK
+        return self
 
 
 _BIT = tuple(1 << r for r in range(_N))
@@ -118,20 +131,28 @@ Generator = Callable[[_Shape, int, int], list[Combo]]
 """(shape, above, n) -> plays of the family with level above `above` (chain length n, 0 = any)."""
 
 
+# Singles, pairs, trios and bombs read the counts directly: following one of them
+# is the commonest call, and it needs nothing else of the shape.
+
+
 def _singles(shape: _Shape, above: int, n: int) -> list[Combo]:
-    return [_SINGLE[r] for r in shape.r1 if r > above]
+    counts = shape.counts
+    return [_SINGLE[r] for r in range(above + 1, _N) if counts[r]]
 
 
 def _pairs(shape: _Shape, above: int, n: int) -> list[Combo]:
-    return [_PAIR[r] for r in shape.r2 if r > above]
+    counts = shape.counts
+    return [_PAIR[r] for r in range(above + 1, _NORMAL) if counts[r] >= 2]
 
 
 def _trios(shape: _Shape, above: int, n: int) -> list[Combo]:
-    return [_TRIO[r] for r in shape.r3 if r > above]
+    counts = shape.counts
+    return [_TRIO[r] for r in range(above + 1, _NORMAL) if counts[r] >= 3]
 
 
 def _bombs(shape: _Shape, above: int, n: int) -> list[Combo]:
-    return [_BOMB[r] for r in shape.r4 if r > above]
+    counts = shape.counts
+    return [_BOMB[r] for r in range(above + 1, _NORMAL) if counts[r] == 4]
 
 
 def _rocket(shape: _Shape, above: int, n: int) -> list[Combo]:
@@ -227,6 +248,7 @@ _FAMILIES: dict[str, Generator] = {
     "rocket": _rocket,
 }
 _LEAD_ORDER = tuple(_FAMILIES.values())
+_FOLLOW = {kind: (_FAMILIES[kind.family], kind.chain_length) for kind in Kind}
 
 
 # --- the public API -----------------------------------------------------------------
@@ -244,7 +266,7 @@ def counts_of(hand: str | Iterable[Card]) -> list[int]:
             return counts_of(parse_ranks(hand))
         return counts
     for card in hand:
-        counts[index[card.rank]] += 1
+        counts[card.value - 3] += 1  # values run 3..17 in rank order
     return counts
 
 
@@ -257,6 +279,7 @@ def legal_plays(hand: str | Iterable[Card], last: Combo | None = None) -> list[C
     """
     shape = _Shape(counts_of(hand))
     if last is None:
+        shape.fill()
         out: list[Combo] = []
         for generate in _LEAD_ORDER:
             out += generate(shape, -1, 0)
@@ -266,5 +289,6 @@ def legal_plays(hand: str | Iterable[Card], last: Combo | None = None) -> list[C
         return []
     if kind is Kind.BOMB:
         return _bombs(shape, last.level, 0) + _rocket(shape, -1, 0)
-    same = _FAMILIES[kind.family](shape, last.level, kind.chain_length)
+    generate, n = _FOLLOW[kind]
+    same = generate(shape, last.level, n)
     return same + _bombs(shape, -1, 0) + _rocket(shape, -1, 0)

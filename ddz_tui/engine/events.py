@@ -1,0 +1,176 @@
+"""The record of a game: one frozen event per thing that happened, as JSON lines.
+
+`Started` holds the seed, so a record replays exactly (see `Game.replay`). Cards are
+card ids (0..53, cards.json), which keeps suits and serialises plainly. `Dealt`
+holds every hand: the record is the whole truth, for the server and for history
+after the game. Players see the game only through views.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import MISSING, asdict, dataclass, fields
+from enum import Enum
+from typing import Any
+
+from ddz_tui.cards import DECK
+
+
+class LandlordMode(str, Enum):
+    """How the landlord is chosen: bidding (叫分) or a random seat (the seed design)."""
+
+    BID = "bid"
+    RANDOM = "random"
+
+
+class Side(str, Enum):
+    LANDLORD = "landlord"
+    PEASANTS = "peasants"
+
+
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Started:
+    seed: int
+    landlord_mode: LandlordMode
+    version: int = RECORD_VERSION
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A deal; `number` counts redeals (0 for the first). `first` bids first (bid mode)."""
+
+    number: int
+    hands: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    bottom: tuple[int, ...]
+    first: int | None
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A bid of 1–3, or 0 for a pass."""
+
+    seat: int
+    bid: int
+
+
+@dataclass(frozen=True)
+class LandlordChosen:
+    """The landlord, the base score (the winning bid, 1 in random mode), the bottom cards."""
+
+    seat: int
+    base: int
+    bottom: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Played:
+    seat: int
+    cards: tuple[int, ...]
+
+    @property
+    def ranks(self) -> str:
+        return "".join(DECK[i].rank for i in sorted(self.cards))
+
+
+@dataclass(frozen=True)
+class Passed:
+    seat: int
+
+
+@dataclass(frozen=True)
+class TrickWon:
+    """Two passes in a row: `seat` played last and now leads with any play."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """`seat` emptied its hand first; `side` won. Scores sum to zero."""
+
+    side: Side
+    seat: int
+    spring: bool
+    anti_spring: bool
+    multiplier: int
+    scores: tuple[int, int, int]
+
+
+Event = Started | Dealt | Bid | LandlordChosen | Played | Passed | TrickWon | GameOver
+
+EVENT_TYPES: dict[str, type] = {
+    "started": Started,
+    "dealt": Dealt,
+    "bid": Bid,
+    "landlord": LandlordChosen,
+    "played": Played,
+    "passed": Passed,
+    "trick_won": TrickWon,
+    "game_over": GameOver,
+}
+_TYPE_NAMES = {cls: name for name, cls in EVENT_TYPES.items()}
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"event": _TYPE_NAMES[type(event)]}
+    for key, value in asdict(event).items():
+        data[key] = value.value if isinstance(value, Enum) else value
+    if isinstance(event, Played):
+        data["ranks"] = event.ranks  # for people reading the record; checked on load
+    return data
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """The event a dict describes; ValueError says what is wrong with it."""
+    if not isinstance(data, dict):
+        raise ValueError("an event must be a JSON object")
+    name = data.get("event")
+    cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise ValueError(f"unknown event {name!r}")
+    names = {f.name for f in fields(cls)}
+    required = {f.name for f in fields(cls) if f.default is MISSING}
+    extra = set(data) - names - {"event", "ranks"}
+    if extra:
+        raise ValueError(f"{name}: unexpected field {sorted(extra)[0]!r}")
+    missing = required - set(data)
+    if missing:
+        raise ValueError(f"{name}: missing field {sorted(missing)[0]!r}")
+    values = {key: _tuples(data[key]) for key in names if key in data}
+    try:
+        if cls is Started:
+            values["landlord_mode"] = LandlordMode(values["landlord_mode"])
+        if cls is GameOver:
+            values["side"] = Side(values["side"])
+        event = cls(**values)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name}: {exc}") from None
+    if isinstance(event, Played) and "ranks" in data and data["ranks"] != event.ranks:
+        raise ValueError(f"played: ranks {data['ranks']!r} do not match the cards")
+    return event
+
+
+def dumps(events: Iterable[Event]) -> str:
+    """JSON lines: one event per line."""
+    return "".join(json.dumps(event_to_dict(e), ensure_ascii=False) + "\n" for e in events)
+
+
+def loads(text: str) -> list[Event]:
+    """Events from JSON lines; ValueError names the line that is wrong."""
+    events = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            events.append(event_from_dict(json.loads(line)))
+        except (ValueError, json.JSONDecodeError) as exc:
+            raise ValueError(f"line {number}: {exc}") from None
+    return events

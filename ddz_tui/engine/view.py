@@ -1,0 +1,308 @@
+"""What one seat may know: its own hand and the public record, nothing else.
+
+`PlayerView(seat, hand, landlord, bottom, history, bids)` is built from public facts
+and that seat's hand; every other field is derived from those, so a view cannot hold
+another seat's hidden cards. Bots, the table UI and the network read the game
+through views only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from ddz_tui.cards import DECK, RANKS, Card, ranks_of
+from ddz_tui.engine.events import Side
+from ddz_tui.engine.score import Multiplier
+from ddz_tui.moves import legal_plays
+from ddz_tui.rules import BY_CARDS, Combo, Kind, canonical
+
+SEATS = (0, 1, 2)
+HAND_SIZE = 17
+BOTTOM_SIZE = 3
+MAX_BID = 3
+_FULL_DECK = ranks_of(DECK)
+
+
+class Phase(str, Enum):
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class Role(str, Enum):
+    LANDLORD = "landlord"
+    PEASANT = "peasant"
+
+
+class lazy:
+    """A computed-once attribute. functools.cached_property takes a lock in Python 3.11,
+    which costs more than most of these computations."""
+
+    def __init__(self, compute: Callable[[Any], Any]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
+
+
+def cards_for(ranks: str, taken: Iterable[Card] = ()) -> tuple[Card, ...]:
+    """Some cards with these ranks (lowest suits first), for views built from text."""
+    used = set(taken)
+    out = []
+    for rank in canonical(ranks):
+        card = next(c for c in DECK if c.rank == rank and c not in used)
+        used.add(card)
+        out.append(card)
+    return tuple(out)
+
+
+def _is_cards(value: object) -> bool:
+    """Already a tuple of cards (as Game passes them); cheap, it runs for every view."""
+    return type(value) is tuple and (not value or type(value[0]) is Card)
+
+
+def _as_cards(cards: str | Iterable[Card]) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return cards_for(cards)
+    return tuple(sorted(cards))
+
+
+def next_seat(seat: int) -> int:
+    return (seat + 1) % 3
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat's knowledge of a game.
+
+    hand, bottom: rank strings or cards (stored as sorted cards).
+    landlord: the landlord's seat, None while bidding (bottom is then hidden, empty).
+    history: the plays so far as (seat, rank string), "" for a pass.
+    bids: the bids so far as (seat, n), 0 for a pass.
+    first_bidder: who bid first (tells whose turn it is before any bid).
+    history_cards: the actual cards of each history entry, for display (optional).
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    landlord: int | None
+    bottom: tuple[Card, ...]
+    history: tuple[tuple[int, str], ...]
+    bids: tuple[tuple[int, int], ...] = ()
+    first_bidder: int | None = None
+    history_cards: tuple[tuple[Card, ...], ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if self.seat not in SEATS or (self.landlord is not None and self.landlord not in SEATS):
+            raise ValueError("seats are 0, 1 and 2")
+        if not _is_cards(self.hand):
+            object.__setattr__(self, "hand", _as_cards(self.hand))
+        if not _is_cards(self.bottom):
+            object.__setattr__(self, "bottom", _as_cards(self.bottom))
+        if not isinstance(self.history, tuple):
+            object.__setattr__(
+                self, "history", tuple((s, canonical(text)) for s, text in self.history)
+            )
+        if not isinstance(self.bids, tuple):
+            object.__setattr__(self, "bids", tuple((s, n) for s, n in self.bids))
+
+    @classmethod
+    def _trusted(cls, **values: Any) -> PlayerView:
+        """A view from a caller that has already normalised every field (Game), and
+        may also pass derived values it tracks as it goes.
+
+        Derived values must equal what the view would derive from its public fields;
+        the tests check exactly that for every view of many games.
+        """
+        view = cls.__new__(cls)
+        view.__dict__.update(values)
+        return view
+
+    # --- the hand ------------------------------------------------------------------
+
+    @lazy
+    def hand_ranks(self) -> str:
+        return ranks_of(self.hand)
+
+    # --- phase and turn ------------------------------------------------------------
+
+    @lazy
+    def cards_left(self) -> tuple[int, int, int]:
+        """Cards in each seat's hand now."""
+        left = [HAND_SIZE] * 3
+        if self.landlord is not None:
+            left[self.landlord] += BOTTOM_SIZE
+        for seat, text in self.history:
+            left[seat] -= len(text)
+        return tuple(left)  # type: ignore[return-value]
+
+    @lazy
+    def phase(self) -> Phase:
+        if self.landlord is None:
+            return Phase.BIDDING
+        return Phase.OVER if 0 in self.cards_left else Phase.PLAYING
+
+    @lazy
+    def winner(self) -> Side | None:
+        """The side that won, once a hand is empty."""
+        if self.phase is not Phase.OVER:
+            return None
+        return Side.LANDLORD if self.cards_left[self.landlord] == 0 else Side.PEASANTS  # type: ignore[index]
+
+    @lazy
+    def _trick(self) -> tuple[tuple[int, Combo] | None, int]:
+        """(the play to beat with its seat, passes since it) — None after two passes."""
+        last: tuple[int, Combo] | None = None
+        passes = 0
+        for seat, text in self.history:
+            if text:
+                last, passes = (seat, BY_CARDS[text]), 0
+            else:
+                passes += 1
+                if passes == 2:
+                    last, passes = None, 0
+        return last, passes
+
+    @property
+    def last_play(self) -> tuple[int, Combo] | None:
+        """The play to beat and who made it; None when the player to act leads."""
+        return self._trick[0]
+
+    @property
+    def to_beat(self) -> Combo | None:
+        last = self._trick[0]
+        return None if last is None else last[1]
+
+    @lazy
+    def turn(self) -> int | None:
+        """Whose turn it is (None once the game is over)."""
+        phase = self.phase
+        if phase is Phase.BIDDING:
+            if self.bids:
+                return next_seat(self.bids[-1][0])
+            return self.seat if self.first_bidder is None else self.first_bidder
+        if phase is Phase.OVER:
+            return None
+        return next_seat(self.history[-1][0]) if self.history else self.landlord
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat
+
+    @property
+    def leads(self) -> bool:
+        """This seat is to play and may play anything (nothing to beat)."""
+        return self.phase is Phase.PLAYING and self.my_turn and self.to_beat is None
+
+    # --- roles ---------------------------------------------------------------------
+
+    def role_of(self, seat: int) -> Role | None:
+        if self.landlord is None:
+            return None
+        return Role.LANDLORD if seat == self.landlord else Role.PEASANT
+
+    @property
+    def role(self) -> Role | None:
+        return self.role_of(self.seat)
+
+    @property
+    def partner(self) -> int | None:
+        """The other peasant, for a peasant; None for the landlord or while bidding."""
+        if self.landlord is None or self.seat == self.landlord:
+            return None
+        return 3 - self.seat - self.landlord
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        if self.landlord is None:
+            return tuple(s for s in SEATS if s != self.seat)
+        if self.seat == self.landlord:
+            return tuple(s for s in SEATS if s != self.seat)
+        return (self.landlord,)
+
+    # --- what has been seen --------------------------------------------------------
+
+    def played_by(self, seat: int) -> str:
+        """The ranks a seat has played, in canonical order."""
+        return canonical("".join(text for s, text in self.history if s == seat))
+
+    @lazy
+    def unseen(self) -> str:
+        """Cards outside this hand not yet played (they sit in the other two hands)."""
+        left = Counter(_FULL_DECK)
+        left.subtract(self.hand_ranks)
+        for _, text in self.history:
+            left.subtract(text)
+        return "".join(rank * left[rank] for rank in RANKS)
+
+    @lazy
+    def landlord_holds(self) -> str:
+        """Bottom cards surely still in the landlord's hand (as ranks), as others see it.
+
+        The bottom was shown to all; of each rank, at most as many bottom cards have
+        left the landlord's hand as the landlord has played of that rank.
+        """
+        if self.landlord is None or self.landlord == self.seat:
+            return ""
+        held = Counter(ranks_of(self.bottom))
+        held.subtract(self.played_by(self.landlord))
+        return "".join(rank * max(held[rank], 0) for rank in RANKS)
+
+    @lazy
+    def passed_on(self) -> tuple[tuple[int, Combo], ...]:
+        """(seat, play) for every pass, with the play that seat declined to beat."""
+        out = []
+        last: Combo | None = None
+        passes = 0
+        for seat, text in self.history:
+            if text:
+                last, passes = BY_CARDS[text], 0
+            else:
+                if last is not None:
+                    out.append((seat, last))
+                passes += 1
+                if passes == 2:
+                    last, passes = None, 0
+        return tuple(out)
+
+    # --- bidding and worth ---------------------------------------------------------
+
+    @property
+    def highest_bid(self) -> int:
+        return max((n for _, n in self.bids), default=0)
+
+    @property
+    def legal_bids(self) -> tuple[int, ...]:
+        """0 (pass) and every bid above the highest so far, while bidding."""
+        if self.phase is not Phase.BIDDING:
+            return ()
+        return (0, *range(self.highest_bid + 1, MAX_BID + 1))
+
+    @lazy
+    def multiplier(self) -> Multiplier:
+        """The multiplier so far; spring flags are set once the game is over."""
+        bombs = sum(1 for _, text in self.history if text and BY_CARDS[text].kind is Kind.BOMB)
+        rocket = any(text == "BR" for _, text in self.history)
+        spring = anti_spring = False
+        if self.phase is Phase.OVER:
+            landlord_plays = sum(1 for s, text in self.history if text and s == self.landlord)
+            peasant_plays = sum(1 for s, text in self.history if text and s != self.landlord)
+            spring = self.winner is Side.LANDLORD and peasant_plays == 0
+            anti_spring = self.winner is Side.PEASANTS and landlord_plays == 1
+        return Multiplier(max(self.highest_bid, 1), bombs, rocket, spring, anti_spring)
+
+    @lazy
+    def legal_plays(self) -> list[Combo]:
+        """Every play this seat may make now (empty when it is not its turn)."""
+        if self.phase is not Phase.PLAYING or not self.my_turn:
+            return []
+        return legal_plays(self.hand, self.to_beat)
