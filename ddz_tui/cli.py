@@ -64,6 +64,73 @@ def cmd_rules_beat(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    import time
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.table import Table
+
+    from ddz_tui.bots import make_bot
+    from ddz_tui.bots.simulate import simulate
+    from ddz_tui.engine import LandlordMode
+
+    levels = [level.strip() for level in args.bots.split(",")]
+    if len(levels) != 3:
+        raise UsageError(f"--bots: give three levels, one per seat (got {len(levels)})")
+    for level in levels:
+        try:
+            make_bot(level)
+        except ValueError as exc:
+            raise UsageError(f"--bots: {exc}") from None
+    if args.games < 1:
+        raise UsageError("--games: play at least one game")
+    console = Console()
+    start = time.perf_counter()
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("playing", total=args.games)
+        tally = simulate(
+            args.games,
+            args.seed,
+            levels,
+            LandlordMode(args.mode),
+            progress=lambda: progress.advance(task),
+        )
+    elapsed = time.perf_counter() - start
+    table = Table(title=f"{tally.games} games, bots {', '.join(levels)}, seed {args.seed}")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("games per second", f"{tally.games / elapsed:,.0f}")
+    table.add_row(
+        "landlord win rate",
+        f"{tally.landlord_win_rate:.1%} ± {tally.win_rate_interval():.1%}",
+    )
+    table.add_row(
+        "landlord score per game",
+        f"{tally.landlord_score_mean:+.2f} (sd {tally.landlord_score_stdev:.2f})",
+    )
+    table.add_row(
+        "largest landlord win / loss",
+        f"{max(tally.landlord_scores):+d} / {min(tally.landlord_scores):+d}",
+    )
+    table.add_row("seat totals", " ".join(f"{s:+d}" for s in tally.seat_totals))
+    table.add_row(
+        "bombs, rockets per game",
+        f"{tally.bombs / tally.games:.2f}, {tally.rockets / tally.games:.2f}",
+    )
+    table.add_row("springs, anti-springs", f"{tally.springs}, {tally.anti_springs}")
+    table.add_row("redeals per game", f"{tally.redeals / tally.games:.2f}")
+    console.print(table)
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     print("ddz: the table arrives in a later release; try `ddz rules --help`.")
     return 0
@@ -92,6 +159,17 @@ def build_parser() -> argparse.ArgumentParser:
     beat.add_argument("hand", metavar="HAND", help="the cards in hand, e.g. 3456789TTJQKA2")
     beat.add_argument("last", metavar="LAST", help="the play to beat, e.g. 99")
     beat.set_defaults(handler=cmd_rules_beat)
+
+    simulate = commands.add_parser("simulate", help="play headless games between bots")
+    simulate.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    simulate.add_argument("--seed", type=int, default=0, help="seed for the deals and bots")
+    simulate.add_argument(
+        "--bots", default="random,random,random", help="three bot levels, seat 0 to 2"
+    )
+    simulate.add_argument(
+        "--mode", choices=["bid", "random"], default="bid", help="how the landlord is chosen"
+    )
+    simulate.set_defaults(handler=cmd_simulate)
     return parser
 
 

@@ -1,0 +1,44 @@
+"""Bot players behind one small interface: `make_bot(level, seed)`.
+
+A bot sees the game only through a `PlayerView` and answers with a play (a Combo,
+None to pass) or a bid (0 to pass). Bots are deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Protocol
+
+from ddz_tui.engine import PlayerView
+from ddz_tui.rules import Combo
+
+
+class Bot(Protocol):
+    def choose(self, view: PlayerView) -> Combo | None:
+        """The play to make (one of `view.legal_plays`), or None to pass."""
+        ...
+
+    def bid(self, view: PlayerView) -> int:
+        """A bid from `view.legal_bids`: 0 passes."""
+        ...
+
+
+class Level(str, Enum):
+    RANDOM = "random"
+
+
+def _factories() -> dict[Level, Callable[[int | None], Bot]]:
+    from ddz_tui.bots.random_bot import RandomBot
+
+    return {Level.RANDOM: RandomBot}
+
+
+def make_bot(level: Level | str, seed: int | None = None) -> Bot:
+    """A bot of the given level; ValueError names the levels for an unknown one."""
+    try:
+        key = Level(level)
+    except ValueError:
+        names = ", ".join(lv.value for lv in Level)
+        raise ValueError(f"unknown bot level {level!r}: choose from {names}") from None
+    return _factories()[key](seed)

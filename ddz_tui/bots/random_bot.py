@@ -1,0 +1,23 @@
+"""The random bot: any legal play or pass, any legal bid. A baseline and a test load."""
+
+from __future__ import annotations
+
+import random
+
+from ddz_tui.engine import PlayerView
+from ddz_tui.rules import Combo
+
+
+class RandomBot:
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Combo | None:
+        plays = view.legal_plays
+        if view.leads:
+            return self._rng.choice(plays)
+        pick = self._rng.randrange(len(plays) + 1)
+        return None if pick == len(plays) else plays[pick]
+
+    def bid(self, view: PlayerView) -> int:
+        return self._rng.choice(view.legal_bids)
