@@ -86,6 +86,7 @@ EN: dict[str, str] = {
     "illegal.must_play": "you lead, so you must play (you cannot pass)",
     "illegal.bid_out_of_range": "bid 1, 2 or 3, or 0 to pass",
     "illegal.bid_not_higher": "bid more than {high}, or pass",
+    "illegal.bot_plays_seat": "a bot is playing this seat",
 }
 
 ZH: dict[str, str] = {
@@ -152,6 +153,7 @@ ZH: dict[str, str] = {
     "illegal.must_play": "你是首家，必须出牌（不能不出）",
     "illegal.bid_out_of_range": "请叫1、2或3分，或0表示不叫",
     "illegal.bid_not_higher": "必须叫得比{high}分高，或者不叫",
+    "illegal.bot_plays_seat": "此座位由电脑代打",
 }
 
 CATALOGS: dict[Lang, dict[str, str]] = {Lang.EN: EN, Lang.ZH: ZH}
