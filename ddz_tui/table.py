@@ -14,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from ddz_tui.bots import Bot, make_bot
+from ddz_tui.cards import Card
 from ddz_tui.engine import Game, IllegalAction, LandlordMode, Phase, PlayerView, Reason
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo
@@ -153,8 +155,8 @@ class TableHost:
     def bid(self, seat: int, bid: int) -> None:
         self._human_acts(seat, lambda game: game.bid(seat, bid))
 
-    def play(self, seat: int, cards: object) -> None:
-        self._human_acts(seat, lambda game: game.play(seat, cards))  # type: ignore[arg-type]
+    def play(self, seat: int, cards: str | Combo | Sequence[Card]) -> None:
+        self._human_acts(seat, lambda game: game.play(seat, cards))
 
     def pass_turn(self, seat: int) -> None:
         self._human_acts(seat, lambda game: game.pass_turn(seat))
@@ -224,3 +226,54 @@ class TableHost:
 
 def _decide(bot: Bot, view: PlayerView) -> int | Combo | None:
     return bot.bid(view) if view.phase is Phase.BIDDING else bot.choose(view)
+
+
+class TableClient(Protocol):
+    """One seat at a table, as the table screen plays it: locally or over the network.
+
+    Actions are coroutines that raise `IllegalAction` (reason and message) when
+    refused, leaving the game as it was. `listener` gets a `TableState` after every
+    change at the table (and once on subscribing).
+    """
+
+    seat: int
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]: ...
+
+    async def bid(self, bid: int) -> None: ...
+
+    async def play(self, cards: Sequence[Card]) -> None: ...
+
+    async def pass_turn(self) -> None: ...
+
+    async def next_game(self) -> None:
+        """Deal the next game (locally at once; on a server, once every seat is ready)."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class LocalTable:
+    """A seat at a `TableHost` in this process: a game against bots."""
+
+    def __init__(self, host: TableHost, seat: int = 0) -> None:
+        self.host = host
+        self.seat = seat
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        return self.host.subscribe(self.seat, listener)
+
+    async def bid(self, bid: int) -> None:
+        self.host.bid(self.seat, bid)
+
+    async def play(self, cards: Sequence[Card]) -> None:
+        self.host.play(self.seat, list(cards))
+
+    async def pass_turn(self) -> None:
+        self.host.pass_turn(self.seat)
+
+    async def next_game(self) -> None:
+        self.host.new_game()
+
+    async def close(self) -> None:
+        await self.host.close()

@@ -101,3 +101,32 @@ async def test_bots_wait_for_the_delay_and_listeners_see_the_thinking_seat() -> 
     await host.settled()
     assert host.game.phase is Phase.OVER and {0, 1, 2} <= set(thinking)
     await host.close()
+
+
+async def test_local_table_is_a_table_client() -> None:
+    from ddz_tui.bots import hints
+    from ddz_tui.table import LocalTable
+
+    table = LocalTable(_table(seed=8))
+    states: list[TableState] = []
+    table.subscribe(states.append)
+    await table.next_game()
+    while True:
+        await table.host.settled()
+        view = states[-1].view
+        if view.phase is Phase.OVER:
+            break
+        if view.phase is Phase.BIDDING:
+            await table.bid(0)
+        elif not hints(view):
+            await table.pass_turn()
+        else:
+            first = hints(view)[0]
+            cards = [c for c in view.hand if c.rank in first.cards]
+            picked = []
+            for rank in first.cards:
+                card = next(c for c in cards if c.rank == rank and c not in picked)
+                picked.append(card)
+            await table.play(picked)
+    assert states[-1].games == 1
+    await table.close()

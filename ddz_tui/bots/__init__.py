@@ -34,6 +34,13 @@ def _factories() -> dict[Level, Callable[[int | None], Bot]]:
     return {Level.RANDOM: RandomBot}
 
 
+def hints(view: PlayerView) -> list[Combo]:
+    """Plays to suggest to a human, in the order the hint key cycles through them."""
+    from ddz_tui.bots.hints import hints as suggest
+
+    return suggest(view)
+
+
 def make_bot(level: Level | str, seed: int | None = None) -> Bot:
     """A bot of the given level; ValueError names the levels for an unknown one."""
     try:
