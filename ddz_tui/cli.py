@@ -9,14 +9,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ddz_tui.i18n import Lang, default_language, set_language
+
+if TYPE_CHECKING:
+    from ddz_tui.store import Store
 
 EXIT_USAGE = 2
 
 
 class UsageError(Exception):
     """Bad input from the command line: printed as one line, exit status 2."""
+
+
+class CommandError(Exception):
+    """The command could not do its work (a file, a database): one line, exit status 1."""
 
 
 def _play(text: str, what: str) -> str:
@@ -131,6 +140,72 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_store(args: argparse.Namespace) -> Store:
+    from ddz_tui.store import Store, StoreError, default_path
+
+    try:
+        return Store.open(default_path(args.data_dir))
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from ddz_tui.i18n import t
+
+    with _open_store(args) as store:
+        games = store.recent_games(args.limit)
+    console = Console()
+    if not games:
+        console.print(t("history.empty"))
+        return 0
+    table = Table(title=t("history.title", n=len(games)))
+    for column in ("#", "history.when", "history.where", "history.you", "history.result",
+                   "history.score", "history.multiplier", "history.players"):  # fmt: skip
+        justify = "right" if column in ("#", "history.score", "history.multiplier") else "left"
+        table.add_column(column if column == "#" else t(column), justify=justify)
+    for game in games:
+        mine = game.my_seat
+        role = (
+            "" if mine is None else t("role.landlord" if mine == game.landlord else "role.peasant")
+        )
+        result = "" if game.i_won is None else t("history.won" if game.i_won else "history.lost")
+        score = "" if game.my_score is None else f"{game.my_score:+d}"
+        table.add_row(
+            str(game.id),
+            game.finished.astimezone().strftime("%Y-%m-%d %H:%M"),
+            t(f"origin.{game.origin.value}"),
+            role,
+            result,
+            score,
+            f"×{game.multiplier}",
+            ", ".join(game.names),
+        )
+    console.print(table)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from ddz_tui.engine import dumps
+
+    with _open_store(args) as store:
+        try:
+            record = store.record(args.game_id)
+        except KeyError:
+            raise UsageError(f"GAME_ID: no game {args.game_id} in {store.path}") from None
+    text = dumps(record)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     print("ddz: the table arrives in a later release; try `ddz rules --help`.")
     return 0
@@ -143,6 +218,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--lang", choices=[lang.value for lang in Lang], help="language (default: from the locale)"
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help="where your history is kept (default: $DDZ_DATA_DIR, else the user data directory)",
     )
     parser.set_defaults(handler=cmd_play)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -170,6 +250,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--mode", choices=["bid", "random"], default="bid", help="how the landlord is chosen"
     )
     simulate.set_defaults(handler=cmd_simulate)
+
+    history = commands.add_parser("history", help="list your recent games")
+    history.add_argument("--limit", type=int, default=20, help="how many games (default 20)")
+    history.set_defaults(handler=cmd_history)
+    export = commands.add_parser("export", help="write a kept game's record as JSON lines")
+    export.add_argument("game_id", metavar="GAME_ID", type=int, help="the # from ddz history")
+    export.add_argument("-o", "--output", type=Path, help="a file (default: standard output)")
+    export.set_defaults(handler=cmd_export)
     return parser
 
 
@@ -187,6 +275,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except DataFileError as exc:
         print(f"ddz: broken data file: {exc}", file=sys.stderr)
+        return 1
+    except CommandError as exc:
+        print(f"ddz: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

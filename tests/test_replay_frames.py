@@ -1,0 +1,46 @@
+"""Frames of a finished game match the engine, action by action."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddz_tui.bots import make_bot
+from ddz_tui.bots.runner import play_out
+from ddz_tui.engine import Bid, Game, GameOver, Passed, Phase, Played
+from ddz_tui.engine.replay import frames
+
+
+def test_every_frame_is_the_state_after_that_action() -> None:
+    for seed in range(40):
+        game = Game(seed)
+        play_out(game, [make_bot("random", seed * 3 + s) for s in range(3)])
+        steps = frames(game.events)
+        actions = [e for e in game.events if isinstance(e, (Bid, Played, Passed))]
+        assert [f.action for f in steps[1:]] == actions
+        assert steps[0].phase is Phase.BIDDING and steps[0].landlord is None
+        last = steps[-1]
+        assert last.phase is Phase.OVER and last.result == game.result
+        assert last.hands == tuple(game.hand(s) for s in range(3))
+        for frame in steps:
+            assert (
+                sum(len(h) for h in frame.hands)
+                + sum(len(t) for _, t in frame.history)
+                + (0 if frame.landlord is not None else 3)
+                == 54
+            )
+
+
+def test_a_frame_knows_each_seats_last_action() -> None:
+    game = Game(2)
+    play_out(game, [make_bot("random", s) for s in range(3)])
+    final = frames(game.events)[-1]
+    winner = game.events[-1]
+    assert isinstance(winner, GameOver)
+    assert final.last_action(winner.seat)  # the winner's last play went out
+
+
+def test_a_broken_record_has_no_frames() -> None:
+    game = Game(3)
+    play_out(game, [make_bot("random", s) for s in range(3)])
+    with pytest.raises(ValueError):
+        frames([*game.events[:-1], game.events[-2]])

@@ -1,0 +1,179 @@
+"""The history database: migrations, one transaction per game, trouble as one line."""
+
+from __future__ import annotations
+
+import sqlite3
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from ddz_tui.bots import make_bot
+from ddz_tui.bots.runner import play_out
+from ddz_tui.engine import Game, LandlordMode, dumps
+from ddz_tui.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Origin,
+    SeatRecord,
+    Store,
+    StoreError,
+    default_path,
+)
+
+SEATS = [SeatRecord("Mei"), SeatRecord("Bot A", "random"), SeatRecord("Bot B", "random")]
+
+
+def _finished(seed: int) -> Game:
+    game = Game(seed, LandlordMode.RANDOM if seed % 2 else LandlordMode.BID)
+    play_out(game, [make_bot("random", seed * 3 + s) for s in range(3)])
+    return game
+
+
+def test_a_new_database_gets_the_latest_schema_and_wal(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "h.sqlite3") as store:
+        assert store.schema_version == SCHEMA_VERSION == 2
+        assert store.recent_games() == [] and store.stats().games == 0
+        assert store.profile_name() is None
+    db = sqlite3.connect(tmp_path / "h.sqlite3")
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_the_first_schema_is_migrated_and_its_games_kept(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    game = _finished(4)
+    db = sqlite3.connect(path, isolation_level=None)
+    MIGRATIONS[0](db)
+    db.execute("PRAGMA user_version = 1")
+    over = game.events[-1]
+    db.execute(
+        "INSERT INTO games (id, finished, seed, landlord_mode, my_seat, landlord, side,"
+        " multiplier, spring, anti_spring, record) VALUES (1, '2026-01-02T03:04:05+00:00',"
+        " ?, 'bid', 0, ?, ?, ?, 0, 0, ?)",
+        (game.seed, game.landlord, over.side.value, over.multiplier, dumps(game.events)),
+    )
+    for seat, info in enumerate(SEATS):
+        db.execute(
+            "INSERT INTO seats VALUES (1, ?, ?, ?, ?)",
+            (seat, info.name, info.bot_level, over.scores[seat]),
+        )
+    db.close()
+    with Store.open(path) as store:
+        assert store.schema_version == 2
+        [summary] = store.recent_games()
+        assert summary.origin is Origin.LOCAL and summary.scores == over.scores
+        assert store.record(1) == list(game.events)
+        bombs = game.multiplier.bombs + game.multiplier.rocket
+        assert store.stats().bombs <= bombs  # backfilled from the record, seat 0's share
+
+
+def test_games_and_stats(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "h.sqlite3") as store:
+        store.set_profile_name("  Mei ")
+        assert store.profile_name() == "Mei"
+        games = [_finished(seed) for seed in range(12)]
+        ids = [store.record_game(g.events, SEATS, my_seat=0) for g in games]
+        store.record_game(games[0].events, SEATS, my_seat=None, origin=Origin.SERVER)
+        assert ids == list(range(1, 13))
+        recent = store.recent_games(3)
+        assert [g.id for g in recent] == [13, 12, 11]
+        stats = store.stats()
+        mine = [g.result.scores[0] for g in games]
+        wins = [(g.landlord == 0) == (g.result.side.value == "landlord") for g in games]
+        assert stats.games == 12 and stats.total_score == sum(mine) and stats.wins == sum(wins)
+        assert stats.landlord_games + stats.peasant_games == 12
+        assert store.score_over_time()[-1] == sum(mine)
+        streak = best = 0
+        for won in wins:
+            streak = streak + 1 if won else 0
+            best = max(best, streak)
+        assert stats.best_streak == best
+        assert store.record(5) == list(games[4].events)
+        with pytest.raises(KeyError):
+            store.record(99)
+        with pytest.raises(ValueError, match="1 to 24 printable"):
+            store.set_profile_name("\x07")
+
+
+def test_only_a_finished_whole_record_is_kept(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "h.sqlite3") as store, pytest.raises(ValueError):
+        store.record_game(Game(1).events, SEATS, 0)
+
+
+def _write_games(args: tuple[str, int]) -> int:
+    path, offset = args
+    with Store.open(Path(path)) as store:
+        for seed in range(offset, offset + 15):
+            store.record_game(_finished(seed).events, SEATS, my_seat=0)
+    return 15
+
+
+def test_two_processes_writing_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    Store.open(path).close()
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        written = sum(pool.map(_write_games, [(str(path), 0), (str(path), 100)]))
+    with Store.open(path) as store:
+        assert len(store.recent_games(100)) == written == 30
+
+
+def test_a_corrupt_file_is_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StoreError) as error:
+        Store.open(path)
+    assert str(error.value) == (
+        f"history is off: {path}: the file is damaged or not a ddz-tui database"
+    )
+
+
+def test_a_locked_database_is_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    with Store.open(path) as store:
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        store._db.execute("PRAGMA busy_timeout = 50")
+        with pytest.raises(StoreError, match="locked by another program"):
+            store.record_game(_finished(1).events, SEATS, 0)
+        other.execute("ROLLBACK")
+        assert store.recent_games() == [], "nothing half-written"
+
+
+def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version = 9")
+    db.close()
+    with pytest.raises(StoreError, match="newer ddz-tui"):
+        Store.open(path)
+
+
+def test_a_path_that_cannot_be_a_file(tmp_path: Path) -> None:
+    (tmp_path / "h.sqlite3").mkdir()
+    with pytest.raises(StoreError, match="history is off"):
+        Store.open(tmp_path / "h.sqlite3")
+
+
+def test_where_the_database_lives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DDZ_DATA_DIR", str(tmp_path / "env"))
+    assert default_path() == tmp_path / "env" / "ddz.sqlite3"
+    assert default_path(tmp_path / "flag") == tmp_path / "flag" / "ddz.sqlite3"
+    monkeypatch.delenv("DDZ_DATA_DIR")
+    assert default_path().name == "ddz.sqlite3" and "ddz-tui" in str(default_path())
+
+
+@pytest.mark.parametrize(
+    ("exc", "reason"),
+    [
+        (sqlite3.OperationalError("database or disk is full"), "the disk is full"),
+        (OSError(28, "No space left on device"), "the disk is full"),
+        (sqlite3.OperationalError("attempt to write a readonly database"), "cannot be written"),
+        (sqlite3.OperationalError("unable to open database file"), "cannot be opened"),
+        (sqlite3.DatabaseError("database disk image is malformed"), "damaged"),
+    ],
+)
+def test_every_kind_of_trouble_reads_as_one_line(exc: Exception, reason: str) -> None:
+    from ddz_tui.store import _explain
+
+    message = str(_explain(Path("/x/ddz.sqlite3"), exc))
+    assert message.startswith("history is off: /x/ddz.sqlite3: ") and reason in message
