@@ -112,6 +112,14 @@ EN: dict[str, str] = {
     "origin.server": "hosted",
     "role.landlord": "landlord",
     "role.peasant": "peasant",
+    # --- sound ---
+    "sound.unavailable": "sound unavailable: {why}",
+    "sound.why_detail": "{why} ({detail})",
+    "sound.why.not_installed": "the sound extra is not installed (pip install 'ddz-tui[sound]')",
+    "sound.why.no_device": "no audio device",
+    "sound.why.playback_failed": "playback failed",
+    "sound.why.missing_files": "the sound files are missing (reinstall ddz-tui)",
+    "sound.off_over_ssh": "sound starts off over SSH: it would play on the server, not for you",
 }
 
 ZH: dict[str, str] = {
@@ -204,6 +212,14 @@ ZH: dict[str, str] = {
     "origin.server": "主机",
     "role.landlord": "地主",
     "role.peasant": "农民",
+    # --- sound ---
+    "sound.unavailable": "声音不可用：{why}",
+    "sound.why_detail": "{why}（{detail}）",
+    "sound.why.not_installed": "没有安装声音组件（pip install 'ddz-tui[sound]'）",
+    "sound.why.no_device": "没有音频设备",
+    "sound.why.playback_failed": "播放失败",
+    "sound.why.missing_files": "缺少声音文件（请重新安装 ddz-tui）",
+    "sound.off_over_ssh": "通过 SSH 连接时默认关闭声音：声音会在服务器上播放，你听不到",
 }
 
 CATALOGS: dict[Lang, dict[str, str]] = {Lang.EN: EN, Lang.ZH: ZH}

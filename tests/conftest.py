@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 from ddz_tui.i18n import Lang, set_language
 
 os.environ.pop("NO_COLOR", None)
+# Every test that plays sound plays it into ALSA's null device: the real playback
+# path runs, nothing is heard, and no test depends on the machine's sound card.
+ALSA_NULL_CONFIG = Path(__file__).with_name("alsa-null.conf")
+os.environ["ALSA_CONFIG_PATH"] = str(ALSA_NULL_CONFIG)
 
 
 @pytest.fixture(autouse=True)
