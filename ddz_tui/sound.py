@@ -112,7 +112,7 @@ class Clip:
 
     @classmethod
     def silence(cls, seconds: float) -> Clip:
-        return cls(bytes(2 * round(seconds * 22050)))
+        return cls(bytes(2 * round(seconds * cls.rate)))
 
 
 class Playback(Protocol):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import struct
+import subprocess
+import sys
 import wave
 from pathlib import Path
 
@@ -26,9 +28,11 @@ def test_checked_in_file_is_the_generators_output(name: str) -> None:
     assert (SOUNDS / f"{name}.wav").read_bytes() == soundgen.build(name)
 
 
-def test_generating_twice_gives_the_same_bytes() -> None:
-    assert soundgen.build("music_game") == soundgen.build("music_game")
-    assert soundgen.build("rocket") == soundgen.build("rocket")
+def test_regenerating_in_a_fresh_process_gives_byte_identical_files(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "ddz_tui.soundgen", "--root", str(tmp_path)]
+    subprocess.run(command, check=True, capture_output=True)
+    for name in soundgen.SOUNDS:
+        assert (tmp_path / f"{name}.wav").read_bytes() == (SOUNDS / f"{name}.wav").read_bytes()
 
 
 def test_check_mode_reports_a_stale_file(tmp_path: Path, capsys) -> None:
