@@ -1,4 +1,4 @@
-"""Shared test setup: English messages, colour on, and no sound device."""
+"""Shared test setup: English messages, colour on, no sound device, no real settings."""
 
 from __future__ import annotations
 
@@ -19,3 +19,11 @@ os.environ["ALSA_CONFIG_PATH"] = str(ALSA_NULL_CONFIG)
 @pytest.fixture(autouse=True)
 def english() -> None:
     set_language(Lang.EN)
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path, monkeypatch) -> str:
+    """Settings go to a fresh directory, never the user's own."""
+    directory = tmp_path / "config"
+    monkeypatch.setenv("DDZ_CONFIG_DIR", str(directory))
+    return str(directory)

@@ -1,0 +1,182 @@
+"""The player's settings: what they are, and where they are kept.
+
+Settings live in `settings.json` in the user's config directory (platformdirs), or
+in `$DDZ_CONFIG_DIR` when set (tests set it, so they never touch the real one). A
+file that cannot be read or holds wrong values is reported, kept aside as
+`settings.json.broken`, and replaced: a broken file never stops the game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ddz_tui.bots import Level
+from ddz_tui.engine import LandlordMode
+from ddz_tui.i18n import Lang, t
+from ddz_tui.table import DEFAULT_BOT_DELAY
+
+CONFIG_ENV = "DDZ_CONFIG_DIR"
+APP_DIR_NAME = "ddz-tui"
+FILE_NAME = "settings.json"
+VERSION = 1
+BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0)
+"""The delays the settings screen offers, in seconds."""
+MAX_BOT_DELAY = 5.0
+DEFAULT_THEME = "ddz-felt"
+_STRENGTH = ("hard", "normal", "easy", "random")
+"""Bot levels from strongest to weakest, by name: some may not exist in this build."""
+
+
+def levels() -> list[Level]:
+    """The bot levels this build has, weakest first."""
+    rank = {name: i for i, name in enumerate(reversed(_STRENGTH))}
+    return sorted(Level, key=lambda level: rank.get(level.value, len(rank)))
+
+
+def best_level() -> Level:
+    """The strongest bot level there is: the default opponent."""
+    return levels()[-1]
+
+
+@dataclass(frozen=True)
+class Settings:
+    bot_delay: float = DEFAULT_BOT_DELAY
+    left_bot: Level = field(default_factory=best_level)
+    right_bot: Level = field(default_factory=best_level)
+    landlord_mode: LandlordMode = LandlordMode.BID
+    ascii_cards: bool = False
+    language: Lang | None = None  # None: from the locale
+    theme: str = DEFAULT_THEME
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        for name, value in data.items():
+            if isinstance(value, (Level, LandlordMode, Lang)):
+                data[name] = value.value
+        return {"version": VERSION, **data}
+
+
+@dataclass(frozen=True)
+class Loaded:
+    settings: Settings
+    problem: str | None = None  # what was wrong with the file, for the player
+
+
+def _delay(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError
+    if not 0 <= value <= MAX_BOT_DELAY:
+        raise ValueError
+    return float(value)
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError
+    return value
+
+
+def _language(value: object) -> Lang | None:
+    return None if value is None else Lang(value)
+
+
+def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
+    known = set(themes)
+
+    def theme(value: object) -> str:
+        if value not in known:
+            raise ValueError
+        return value  # type: ignore[return-value]
+
+    return {
+        "bot_delay": _delay,
+        "left_bot": Level,
+        "right_bot": Level,
+        "landlord_mode": LandlordMode,
+        "ascii_cards": _flag,
+        "language": _language,
+        "theme": theme,
+    }
+
+
+def parse(data: object, themes: Iterable[str]) -> tuple[Settings, list[str]]:
+    """Settings from a decoded file, and the names of the fields that were wrong."""
+    if not isinstance(data, dict):
+        raise ValueError(t("ui.settings.not_object"))
+    values: dict[str, Any] = {}
+    wrong: list[str] = []
+    for name, parse_value in _parsers(themes).items():
+        if name not in data:
+            continue
+        try:
+            values[name] = parse_value(data[name])
+        except ValueError:
+            wrong.append(name)
+    return Settings(**values), wrong
+
+
+class SettingsStore:
+    """Reads and writes the settings file in one directory."""
+
+    def __init__(self, directory: Path | str) -> None:
+        self.directory = Path(directory)
+        self.path = self.directory / FILE_NAME
+
+    @classmethod
+    def default(cls) -> SettingsStore:
+        override = os.environ.get(CONFIG_ENV)
+        if override:
+            return cls(override)
+        import platformdirs
+
+        return cls(platformdirs.user_config_dir(APP_DIR_NAME, appauthor=False))
+
+    def load(self, themes: Iterable[str]) -> Loaded:
+        """The saved settings; defaults when there are none, or when the file is broken."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return Loaded(Settings())
+        except (OSError, UnicodeDecodeError) as exc:
+            return self._replace(Settings(), str(exc))
+        try:
+            settings, wrong = parse(json.loads(text), themes)
+        except json.JSONDecodeError as exc:
+            detail = t("ui.settings.bad_json", line=exc.lineno, column=exc.colno)
+            return self._replace(Settings(), detail)
+        except ValueError as exc:
+            return self._replace(Settings(), str(exc))
+        if wrong:
+            return self._replace(settings, t("ui.settings.bad_values", names=", ".join(wrong)))
+        return Loaded(settings)
+
+    def _replace(self, settings: Settings, detail: str) -> Loaded:
+        """Keep the broken file aside and write `settings` in its place."""
+        backup = self.path.with_name(FILE_NAME + ".broken")
+        try:
+            self.path.replace(backup)
+        except OSError:
+            backup = None
+        problem = t("ui.settings.broken", path=self.path, detail=detail)
+        if backup is not None:
+            problem += " " + t("ui.settings.kept", path=backup)
+        failure = self.save(settings)
+        if failure:
+            problem += " " + failure
+        return Loaded(settings, problem)
+
+    def save(self, settings: Settings) -> str | None:
+        """Write the settings; a message for the player when that is not possible."""
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            partial = self.path.with_name(FILE_NAME + ".new")
+            partial.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
+            partial.replace(self.path)
+        except OSError as exc:
+            return t("ui.settings.cannot_save", path=self.path, detail=exc.strerror or exc)
+        return None
