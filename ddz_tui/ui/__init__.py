@@ -1,0 +1,1 @@
+"""The terminal app: screens, widgets and one stylesheet (app.tcss)."""

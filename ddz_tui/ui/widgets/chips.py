@@ -1,0 +1,173 @@
+"""Drawing cards as chips: a small canvas of styled cells, and the chip shapes.
+
+A full chip is four rows: a frame, the rank, the suit, the frame. Chips in a row
+may overlap so that only their left three columns show (enough for `10` and the
+suit); a selected chip is drawn one row higher. A mini chip is one row: the rank
+and suit on the card's face, for places with no room for full chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+
+from ddz_tui.cards import Card, format_rank
+
+CHIP_WIDTH = 4
+CHIP_HEIGHT = 4
+MIN_STEP = 3  # the visible part of an overlapped chip: its left edge, two cells of face
+MAX_STEP = CHIP_WIDTH + 1  # a chip and a one-column gap, when there is room
+
+_FRAMES = {False: ("╭──╮", "│", "╰──╯"), True: ("+--+", "|", "+--+")}
+_JOKER_FACES = {
+    False: {"B": ("小", "王"), "R": ("大", "王")},
+    True: {"B": ("BJ", "  "), "R": ("RJ", "  ")},
+}
+_BACK_FILL = {False: "▒▒", True: "##"}
+
+
+@dataclass(frozen=True)
+class Ink:
+    """The styles a card is drawn with (read from the widget's component classes)."""
+
+    face: Style  # black ink on the card's face
+    red: Style  # red ink on the face
+    edge: Style  # the frame
+    back: Style  # a face-down card
+    lit: Style  # the face under the cursor
+    lit_red: Style
+
+
+def face_rows(card: Card, ascii: bool) -> tuple[str, str]:
+    """The rank and the suit as printed on a chip, each two cells wide."""
+    if card.suit is None:
+        return _JOKER_FACES[ascii][card.rank]
+    suit = card.suit.letter if ascii else card.suit.glyph
+    return format_rank(card.rank).ljust(2), suit.ljust(2)
+
+
+def mini_label(card: Card, ascii: bool) -> str:
+    """A card in one short piece of text: `10♥`, `3S`, `大王`, `RJ`."""
+    return card.label if ascii else card.glyph
+
+
+def ink_for(card: Card, ink: Ink, lit: bool = False) -> Style:
+    if lit:
+        return ink.lit_red if card.is_red else ink.lit
+    return ink.red if card.is_red else ink.face
+
+
+class Canvas:
+    """A grid of styled cells, drawn on in order (later drawing covers earlier)."""
+
+    def __init__(self, width: int, height: int, blank: Style) -> None:
+        self.width = width
+        self.height = height
+        self._cells: list[list[tuple[str, Style]]] = [[(" ", blank)] * width for _ in range(height)]
+        self._blank = blank
+
+    def put(self, x: int, y: int, text: str, style: Style) -> None:
+        if not 0 <= y < self.height:
+            return
+        row = self._cells[y]
+        for char in text:
+            width = cell_len(char)
+            if x >= 0 and x + width <= self.width:
+                self._clear_wide(row, x)
+                if width == 2:
+                    self._clear_wide(row, x + 1)
+                row[x] = (char, style)
+                if width == 2:
+                    row[x + 1] = ("", style)  # the right half of a wide character
+            x += width
+
+    @staticmethod
+    def _clear_wide(row: list[tuple[str, Style]], x: int) -> None:
+        """Before covering cell x, blank the other half of a wide character there."""
+        char, style = row[x]
+        if char == "":
+            row[x - 1] = (" ", row[x - 1][1])
+        elif cell_len(char) == 2 and x + 1 < len(row):
+            row[x + 1] = (" ", style)
+
+    def text(self) -> Text:
+        out = Text(no_wrap=True, overflow="crop", end="")
+        for index, row in enumerate(self._cells):
+            if index:
+                out.append("\n")
+            for char, style in row:
+                if char:
+                    out.append(char, style)
+        return out
+
+
+def draw_chip(
+    canvas: Canvas, x: int, y: int, card: Card, ink: Ink, ascii: bool, lit: bool = False
+) -> None:
+    top, side, bottom = _FRAMES[ascii]
+    rank, suit = face_rows(card, ascii)
+    face = ink_for(card, ink, lit)
+    edge = face if lit else ink.edge
+    canvas.put(x, y, top, edge)
+    for row, text in ((1, rank), (2, suit)):
+        canvas.put(x, y + row, side, edge)
+        canvas.put(x + 1, y + row, text, face)
+        canvas.put(x + 3, y + row, side, edge)
+    canvas.put(x, y + 3, bottom, edge)
+
+
+def draw_back(canvas: Canvas, x: int, y: int, ink: Ink, ascii: bool) -> None:
+    top, side, bottom = _FRAMES[ascii]
+    canvas.put(x, y, top, ink.back)
+    for row in (1, 2):
+        canvas.put(x, y + row, side + _BACK_FILL[ascii] + side, ink.back)
+    canvas.put(x, y + 3, bottom, ink.back)
+
+
+def row_step(count: int, width: int) -> int | None:
+    """Columns from one chip to the next so `count` chips fit in `width`; None if
+    they do not fit even overlapped."""
+    if count <= 1:
+        return MAX_STEP if width >= CHIP_WIDTH else None
+    step = min(MAX_STEP, (width - CHIP_WIDTH) // (count - 1))
+    return step if step >= MIN_STEP else None
+
+
+def row_width(count: int, step: int) -> int:
+    return 0 if count == 0 else (count - 1) * step + CHIP_WIDTH
+
+
+def mini_chips(
+    cards: Sequence[Card], ink: Ink, ascii: bool, width: int, backs: bool = False
+) -> Text:
+    """Cards as one-row chips, wrapped to `width`."""
+    out = Text(end="")
+    used = 0
+    for card in cards:
+        label = f" {_BACK_FILL[ascii] if backs else mini_label(card, ascii)} "
+        size = cell_len(label)
+        if used and used + 1 + size > width:
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append(" ")
+            used += 1
+        out.append(label, ink.back if backs else ink_for(card, ink))
+        used += size
+    return out
+
+
+def strip_of(cards: Sequence[Card], ink: Ink, ascii: bool) -> Text:
+    """Cards side by side on one face, as in a fanned hand seen edge on: `3♠ 3♥ 4♣`."""
+    out = Text(end="")
+    out.append(" ", ink.face)
+    for index, card in enumerate(cards):
+        if index:
+            out.append(" ", ink.face)
+        out.append(mini_label(card, ascii), ink_for(card, ink))
+    out.append(" ", ink.face)
+    return out

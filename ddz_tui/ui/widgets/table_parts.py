@@ -1,0 +1,129 @@
+"""The parts of the table around the hand: seats, the top bar, the message line,
+the card counter. Each is told what to show by the table screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from ddz_tui.cards import DECK, RANKS, Card
+from ddz_tui.engine import Role
+from ddz_tui.i18n import t
+from ddz_tui.ui.names import rank_label, role_name
+from ddz_tui.ui.widgets.cards import CardRow, CardWidget
+
+BACKS = DECK[:3]
+"""Three cards to draw face down where the bottom cards are still hidden."""
+LOW_CARDS = 2
+"""A seat this close to going out is shown in warning colours (报单 / 报双)."""
+
+
+@dataclass(frozen=True)
+class SeatShow:
+    """Everything a seat panel shows."""
+
+    title: str
+    role: Role | None = None
+    cards_left: int | None = None
+    turn: bool = False
+    thinking: bool = False
+
+
+class SeatPanel(CardWidget):
+    """Another player: name, role, cards left (face down), whose turn it is."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = CardWidget.COMPONENT_CLASSES | {"seat--low"}
+    seat: reactive[SeatShow | None] = reactive(None)
+
+    def watch_seat(self, seat: SeatShow | None) -> None:
+        if seat is None:
+            return
+        self.border_title = ("▶ " if seat.turn else "") + seat.title
+        self.border_subtitle = t("ui.seat.thinking") if seat.thinking else ""
+        self.set_class(seat.turn, "-turn")
+        self.set_class(seat.role is Role.LANDLORD, "-landlord")
+
+    def render(self) -> Text:
+        seat = self.seat
+        out = Text(end="")
+        if seat is None:
+            return out
+        out.append(role_name(seat.role) if seat.role else t("ui.seat.no_role"), "bold")
+        out.append("\n")
+        if seat.cards_left is not None:
+            ink = self.ink()
+            out.append(" ## " if self.ascii else " ▒▒ ", ink.back)
+            low = seat.cards_left <= LOW_CARDS
+            out.append("  " + t("ui.seat.cards", n=seat.cards_left), "bold" if low else "")
+            if low:
+                out.append(" " + t("ui.seat.low"), self.get_component_rich_style("seat--low"))
+        return out
+
+
+class TopBar(Horizontal):
+    """The bottom cards, the bid and multiplier, the session score."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="stakes")
+        yield Static(t("ui.top.bottom"), id="bottom-label")
+        yield CardRow(id="bottom-cards")
+        yield Static(id="session")
+
+    def show(
+        self,
+        bottom: tuple[Card, ...],
+        bid: int,
+        multiplier: int | None,
+        games: int,
+        total: int,
+    ) -> None:
+        """multiplier: None while bidding; a landlord with no bid was drawn by lot."""
+        cards = self.query_one("#bottom-cards", CardRow)
+        if bottom:
+            cards.show(bottom)
+        else:
+            cards.show(BACKS, face_down=True)
+        if bid:
+            stakes = t("ui.top.bid", bid=bid)
+        else:
+            stakes = t("ui.top.no_bid") if multiplier is None else t("ui.top.drawn")
+        if multiplier is not None:
+            stakes += "   " + t("ui.top.multiplier", x=multiplier)
+        self.query_one("#stakes", Static).update(stakes)
+        self.query_one("#session", Static).update(t("ui.top.session", games=games, total=total))
+
+
+class MessageLine(Static):
+    """What to do now, or why the last action was refused."""
+
+    def say(self, text: str, kind: str = "") -> None:
+        """kind: "" (what to do), "info" (a hint, a redeal), "error" (a refusal)."""
+        self.set_classes(f"-{kind}" if kind else "")
+        self.update(text)
+
+
+class CardCounter(Static):
+    """记牌器: how many of each rank you have not seen (in the others' hands)."""
+
+    def on_mount(self) -> None:
+        self.border_title = t("ui.counter.title")
+
+    def show(self, unseen: str, landlord_holds: str, ascii: bool) -> None:
+        heads = Text(end="")
+        counts = Text(end="")
+        for rank in RANKS:
+            n = unseen.count(rank)
+            heads.append(f"{rank_label(rank, ascii):>3}", "bold")
+            counts.append(f"{n:>3}", "dim" if n == 0 else "")
+        self.update(heads + Text("\n") + counts)
+        self.border_subtitle = (
+            t("ui.counter.holds", cards=" ".join(rank_label(r, ascii) for r in landlord_holds))
+            if landlord_holds
+            else ""
+        )
