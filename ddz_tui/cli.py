@@ -207,8 +207,18 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    print("ddz: the table arrives in a later release; try `ddz rules --help`.")
-    return 0
+    """Open the app. Everything that can fail before it starts is one line, not a trace."""
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        raise UsageError("the game needs a terminal (stdin and stdout must be a TTY)")
+    from ddz_tui.ui.app import DdzApp
+
+    app = DdzApp(
+        ascii_cards=args.ascii,
+        lang=Lang(args.lang) if args.lang else None,
+        seed=args.seed,
+    )
+    app.run()
+    return app.return_code or 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -223,6 +233,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--data-dir",
         type=Path,
         help="where your history is kept (default: $DDZ_DATA_DIR, else the user data directory)",
+    )
+    parser.add_argument(
+        "--ascii", action="store_true", help="draw suits as letters (S H C D) for this session"
+    )
+    parser.add_argument(
+        "--seed", type=int, help="seed for the deals and the bots, to replay the same games"
     )
     parser.set_defaults(handler=cmd_play)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")

@@ -1,0 +1,101 @@
+"""The Textual app that `ddz` opens: settings, language and theme, and the screens.
+
+The app owns what lasts a whole session (settings, the source of deal seeds) and
+opens tables; everything about one table lives in its `TableScreen`, which plays
+through any `TableClient`, so other kinds of table (over the network) open with
+`open_table` just as local ones do.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from textual.app import App
+
+from ddz_tui.i18n import Lang, default_language, set_language, t
+from ddz_tui.table import LocalTable, SeatInfo, SeatKind, TableClient, TableHost
+from ddz_tui.ui.screens.new_game import LocalGame
+from ddz_tui.ui.screens.table import TableScreen
+from ddz_tui.ui.screens.title import TitleScreen
+from ddz_tui.ui.settings import Settings, SettingsStore
+from ddz_tui.ui.theme import CARD_COLOURS, THEMES
+
+NOTICE_SECONDS = 20
+
+
+class DdzApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "ddz"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        store: SettingsStore | None = None,
+        *,
+        ascii_cards: bool = False,
+        lang: Lang | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """ascii_cards and lang (from the command line) win over the saved settings
+        for this session; seed makes the deals and the bots repeat."""
+        super().__init__()
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.store = store or SettingsStore.default()
+        loaded = self.store.load(self.available_themes)
+        self.settings: Settings = loaded.settings
+        self._settings_problem = loaded.problem
+        self._ascii_override = ascii_cards
+        self._lang_override = lang
+        self._seeds = random.Random(seed) if seed is not None else None
+        set_language(lang or self.settings.language or default_language())
+        self.theme = self.settings.theme
+
+    @property
+    def ascii_cards(self) -> bool:
+        return self._ascii_override or self.settings.ascii_cards
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return CARD_COLOURS
+
+    def on_mount(self) -> None:
+        self.push_screen(TitleScreen())
+        if self._settings_problem:
+            self.notify(
+                self._settings_problem,
+                title=t("ui.settings.problem_title"),
+                severity="warning",
+                timeout=NOTICE_SECONDS,
+            )
+
+    # --- settings --------------------------------------------------------------------
+
+    def update_settings(self, **changes: Any) -> None:
+        """Change, apply and save settings (the settings screen calls this)."""
+        self.settings = replace(self.settings, **changes)
+        if "theme" in changes:
+            self.theme = self.settings.theme
+        if "language" in changes:
+            self._lang_override = None
+            set_language(self.settings.language or default_language())
+        failure = self.store.save(self.settings)
+        if failure:
+            self.notify(failure, severity="error", timeout=NOTICE_SECONDS)
+
+    # --- tables ----------------------------------------------------------------------
+
+    def open_table(self, client: TableClient) -> None:
+        """Sit down at a table: local, or any other kind of TableClient."""
+        self.push_screen(TableScreen(client))
+
+    def start_local_game(self, game: LocalGame) -> None:
+        seats = [
+            SeatInfo(t("ui.you")),
+            SeatInfo(t("ui.seat.right"), SeatKind.BOT, game.right.value),
+            SeatInfo(t("ui.seat.left"), SeatKind.BOT, game.left.value),
+        ]
+        seed = None if self._seeds is None else self._seeds.getrandbits(63)
+        host = TableHost(seats, game.landlord_mode, bot_delay=self.settings.bot_delay, seed=seed)
+        self.open_table(LocalTable(host))

@@ -1,0 +1,42 @@
+"""A yes-or-no question over the current screen."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Static
+
+from ddz_tui.ui.screens.base import AppModal
+
+
+class ConfirmScreen(AppModal):
+    """Dismissed with True for yes, False for no (also Esc)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "no", "keys.cancel")]
+
+    def __init__(self, question: str, yes: str, no: str) -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="confirm"):
+            yield Static(self.question, id="question")
+            with Horizontal(classes="buttons"):
+                yield Button(self.yes, id="yes", variant="error")
+                yield Button(self.no, id="no", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed, "#yes")
+    def _yes(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#no")
+    def action_no(self) -> None:
+        self.dismiss(False)

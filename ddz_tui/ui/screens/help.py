@@ -1,0 +1,97 @@
+"""Help: every kind of play with an example, the keys, and the rules in short."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
+
+from ddz_tui.engine.view import cards_for
+from ddz_tui.i18n import t
+from ddz_tui.rules import classify
+from ddz_tui.ui.screens.base import AppScreen
+from ddz_tui.ui.widgets.cards import CardWidget
+from ddz_tui.ui.widgets.chips import strip_of
+
+EXAMPLES = (
+    "7",
+    "77",
+    "777",
+    "7779",
+    "77799",
+    "34567",
+    "334455",
+    "333444",
+    "33344459",
+    "3334445599",
+    "777735",
+    "77773355",
+    "7777",
+    "BR",
+)
+"""One play of each kind family, weakest kinds first."""
+
+KEYS = (
+    ("← →  Home End", "ui.help.key.move"),
+    ("Space", "ui.help.key.select"),
+    ("3–9  J Q K A 2", "ui.help.key.rank"),
+    ("0  T  10", "ui.help.key.ten"),
+    ("B  R", "ui.help.key.jokers"),
+    ("Enter", "ui.help.key.play"),
+    ("P", "ui.help.key.pass"),
+    ("H", "ui.help.key.hint"),
+    ("Esc", "ui.help.key.clear"),
+    ("0 1 2 3", "ui.help.key.bid"),
+    ("C", "ui.help.key.counter"),
+    ("F1  ?", "ui.help.key.help"),
+    ("Ctrl+Q", "ui.help.key.quit"),
+    ("ui.help.mouse", "ui.help.key.mouse"),
+)
+
+
+class PlayKinds(CardWidget):
+    """The kinds of play as a table, each with an example drawn as cards."""
+
+    def render(self) -> Table:
+        table = Table(box=None, padding=(0, 2, 0, 0), show_header=False, expand=True)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(no_wrap=True)
+        table.add_column(style="dim", ratio=1)
+        ink = self.ink()
+        for example in EXAMPLES:
+            combo = classify(example)
+            assert combo is not None
+            strip = strip_of(cards_for(example), ink, self.ascii)
+            table.add_row(combo.kind.title(), strip, t(f"ui.help.note.{combo.kind.family}"))
+        return table
+
+
+class HelpScreen(AppScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,Q,f1", "back", "keys.back")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("ui.help.title"), classes="screen-title")
+        with TabbedContent():
+            with TabPane(t("ui.help.tab.plays"), id="plays"), VerticalScroll():
+                yield Static(t("ui.help.plays_intro"), classes="intro")
+                yield PlayKinds()
+            with TabPane(t("ui.help.tab.keys"), id="keys"), VerticalScroll():
+                keys = Table(box=None, padding=(0, 2, 0, 0), show_header=False)
+                keys.add_column(style="bold", no_wrap=True)
+                keys.add_column()
+                for key, what in KEYS:
+                    keys.add_row(t(key) if key.startswith("ui.") else key, t(what))
+                yield Static(keys)
+            with TabPane(t("ui.help.tab.rules"), id="rules"), VerticalScroll():
+                yield Markdown(t("ui.help.rules"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(PlayKinds).ascii = self.app.ascii_cards  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.dismiss()

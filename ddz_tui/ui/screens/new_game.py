@@ -1,0 +1,88 @@
+"""Choosing a game against bots: how strong each bot is, how the landlord is chosen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Label, Select
+
+from ddz_tui.bots import Level
+from ddz_tui.engine import LandlordMode
+from ddz_tui.i18n import t
+from ddz_tui.ui.names import level_name
+from ddz_tui.ui.screens.base import AppModal
+from ddz_tui.ui.settings import Settings, levels
+
+
+@dataclass(frozen=True)
+class LocalGame:
+    """A game against two bots, as the player chose it."""
+
+    left: Level
+    right: Level
+    landlord_mode: LandlordMode
+
+
+def level_options() -> list[tuple[str, Level]]:
+    return [(level_name(level), level) for level in levels()]
+
+
+def mode_options() -> list[tuple[str, LandlordMode]]:
+    return [(t(f"ui.mode.{mode.value}"), mode) for mode in LandlordMode]
+
+
+def form_row(label: str, field: Widget) -> Horizontal:
+    """A labelled field of a form (new game, settings)."""
+    return Horizontal(Label(label, classes="field-label"), field, classes="field")
+
+
+def choice(options: list[tuple[str, Any]], value: Any, name: str) -> Select[Any]:
+    """A one-line drop-down that always holds one of its options."""
+    return Select(options, value=value, allow_blank=False, id=name, compact=True)
+
+
+class NewGameScreen(AppModal):
+    """Dismissed with a LocalGame, or None to go back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
+
+    def compose(self) -> ComposeResult:
+        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        with Vertical(classes="dialog", id="new-game") as dialog:
+            dialog.border_title = t("ui.new_game.title")
+            yield form_row(
+                t("ui.new_game.left"), choice(level_options(), settings.left_bot, "left")
+            )
+            yield form_row(
+                t("ui.new_game.right"), choice(level_options(), settings.right_bot, "right")
+            )
+            yield form_row(
+                t("ui.new_game.mode"), choice(mode_options(), settings.landlord_mode, "mode")
+            )
+            with Horizontal(classes="buttons"):
+                yield Button(t("ui.button.deal"), id="deal", variant="primary")
+                yield Button(t("ui.button.back"), id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#deal", Button).focus()
+
+    @on(Button.Pressed, "#deal")
+    def _deal(self) -> None:
+        self.dismiss(
+            LocalGame(
+                left=self.query_one("#left", Select).value,  # type: ignore[arg-type]
+                right=self.query_one("#right", Select).value,  # type: ignore[arg-type]
+                landlord_mode=self.query_one("#mode", Select).value,  # type: ignore[arg-type]
+            )
+        )
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,98 @@
+"""Settings: changed here, applied at once, saved at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.widgets import Footer, Select, Static, Switch
+
+from ddz_tui.i18n import Lang, t
+from ddz_tui.ui.screens.base import AppScreen
+from ddz_tui.ui.screens.new_game import choice, form_row, level_options, mode_options
+from ddz_tui.ui.settings import BOT_DELAYS, Settings
+from ddz_tui.ui.theme import theme_names
+
+LANGUAGE_NAMES = {Lang.EN: "English", Lang.ZH: "中文"}
+"""Each language in its own words, as language menus do."""
+AUTOMATIC = "auto"
+
+
+def short_path(path: Path) -> str:
+    """A path as people write it: under the home directory, from `~`."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
+def delay_options(current: float) -> list[tuple[str, float]]:
+    delays = sorted({*BOT_DELAYS, current})
+    return [(t("ui.settings.delay_value", s=f"{delay:g}"), delay) for delay in delays]
+
+
+def language_options() -> list[tuple[str, str]]:
+    return [(t("ui.settings.language_auto"), AUTOMATIC)] + [
+        (name, lang.value) for lang, name in LANGUAGE_NAMES.items()
+    ]
+
+
+class SettingsScreen(AppScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
+
+    def compose(self) -> ComposeResult:
+        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        yield Static(t("ui.settings.title"), classes="screen-title")
+        with Center(), Vertical(id="settings-form"):
+            yield form_row(
+                t("ui.settings.bot_delay"),
+                choice(delay_options(settings.bot_delay), settings.bot_delay, "bot_delay"),
+            )
+            yield form_row(
+                t("ui.new_game.left"), choice(level_options(), settings.left_bot, "left_bot")
+            )
+            yield form_row(
+                t("ui.new_game.right"), choice(level_options(), settings.right_bot, "right_bot")
+            )
+            yield form_row(
+                t("ui.new_game.mode"),
+                choice(mode_options(), settings.landlord_mode, "landlord_mode"),
+            )
+            yield form_row(t("ui.settings.ascii"), Switch(settings.ascii_cards, id="ascii_cards"))
+            language = settings.language.value if settings.language else AUTOMATIC
+            yield form_row(
+                t("ui.settings.language"), choice(language_options(), language, "language")
+            )
+            themes = [(name, name) for name in theme_names()]
+            yield form_row(t("ui.settings.theme"), choice(themes, settings.theme, "theme"))
+            store = self.app.store  # type: ignore[attr-defined]
+            yield Static(t("ui.settings.saved_in", path=short_path(store.path)), id="saved-in")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#bot_delay", Select).focus()
+
+    @on(Select.Changed)
+    async def _select_changed(self, event: Select.Changed) -> None:
+        name = event.select.id
+        assert name is not None
+        value: Any = event.value
+        if name == "language":
+            value = None if value == AUTOMATIC else Lang(value)
+        if getattr(self.app.settings, name) == value:  # type: ignore[attr-defined]
+            return
+        self.app.update_settings(**{name: value})  # type: ignore[attr-defined]
+        if name == "language":
+            await self.relocalize()
+            self.query_one("#language", Select).focus()
+
+    @on(Switch.Changed)
+    def _switch_changed(self, event: Switch.Changed) -> None:
+        self.app.update_settings(ascii_cards=event.value)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.dismiss()

@@ -1,0 +1,81 @@
+"""The title screen: the menu every session starts from."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ddz_tui.cards import DECK
+from ddz_tui.i18n import t
+from ddz_tui.ui.screens.base import AppScreen
+from ddz_tui.ui.widgets.cards import CardRow
+
+MENU = (
+    ("new_game", "ui.menu.new_game"),
+    ("help", "ui.menu.help"),
+    ("settings", "ui.menu.settings"),
+    ("quit", "ui.menu.quit"),
+)
+"""(action, label key) for each menu entry, in order. An entry runs its action."""
+
+FAN = tuple(DECK[i] for i in (44, 45, 48, 52, 53))
+"""The cards on the title: two aces, a 2 and the rocket, a hand anyone would like."""
+
+
+class Menu(OptionList):
+    """The title menu, with its first entry ready for Enter."""
+
+    def on_mount(self) -> None:
+        self.highlighted = 0
+
+
+class TitleScreen(AppScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n,N", "new_game", "keys.new_game"),
+        Binding("f1,question_mark", "help", "keys.help"),
+        Binding("s,S", "settings", "keys.settings"),
+        Binding("q,Q", "quit", "keys.quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield CardRow(FAN, ascii=self.app.ascii_cards, id="fan")  # type: ignore[attr-defined]
+            yield Static(t("ui.title.name"), id="game-name")
+            yield Static(t("ui.title.tagline"), id="tagline")
+            with Center():
+                yield Menu(*(Option(t(label), id=action) for action, label in MENU), id="menu")
+        yield Footer()
+
+    async def on_screen_resume(self) -> None:
+        self.query_one(CardRow).ascii = self.app.ascii_cards  # type: ignore[attr-defined]
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        assert event.option.id is not None
+        await self.run_action(event.option.id)
+
+    def action_new_game(self) -> None:
+        from ddz_tui.ui.screens.new_game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen(), self._deal)
+
+    def _deal(self, choice: object) -> None:
+        if choice is not None:
+            self.app.start_local_game(choice)  # type: ignore[attr-defined]
+
+    def action_help(self) -> None:
+        from ddz_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_settings(self) -> None:
+        from ddz_tui.ui.screens.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
+    def action_quit(self) -> None:
+        self.app.exit()
