@@ -37,3 +37,12 @@ def test_language_switch_and_locale_default() -> None:
     assert default_language({"LANG": "zh_CN.UTF-8"}) is Lang.ZH
     assert default_language({"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}) is Lang.EN
     assert default_language({}) is Lang.EN
+
+
+def test_every_key_description_exists() -> None:
+    """Key descriptions in the app's bindings are i18n keys too ("keys.play")."""
+    used = set()
+    for path in (PACKAGE / "ui").rglob("*.py"):
+        used |= set(re.findall(r"""["'](keys\.[a-z_]+)["']""", path.read_text("utf-8")))
+    assert used, "the scan found no key descriptions"
+    assert not used - set(EN), f"unknown keys: {sorted(used - set(EN))}"
