@@ -143,7 +143,7 @@ EN: dict[str, str] = {
     "ui.top.bottom": "Bottom",
     "ui.top.bid": "Bid {bid}",
     "ui.top.no_bid": "No bid yet",
-    "ui.top.drawn": "Landlord by lot",
+    "ui.top.drawn": "Drawn by lot",
     "ui.top.multiplier": "Stake ×{x}",
     "ui.top.session": "Games {games} · Score {total:+d}",
     "ui.counter.title": "Card counter: cards not yet seen",
@@ -468,7 +468,7 @@ ZH: dict[str, str] = {
     "ui.menu.settings": "设置",
     "ui.menu.quit": "退出",
     "ui.title.name": "斗地主",
-    "ui.title.tagline": "终端里的斗地主",
+    "ui.title.tagline": "一个地主，两个农民，终端里见高下",
     "ui.too_small": (
         "终端窗口太小：游戏需要{need}，当前为{have}。\n请把窗口放大，或按 Ctrl+Q 退出。"
     ),

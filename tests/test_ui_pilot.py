@@ -8,8 +8,9 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 
 from ddz_tui.bots import hints
-from ddz_tui.engine import LandlordMode, Phase
+from ddz_tui.engine import LandlordMode, Phase, PlayerView
 from ddz_tui.i18n import Lang
+from ddz_tui.table import SeatInfo, SeatKind, TableState
 from ddz_tui.ui.reading import pick
 from ddz_tui.ui.screens.base import TooSmall
 from ddz_tui.ui.screens.confirm import ConfirmScreen
@@ -158,6 +159,7 @@ async def test_bidding_by_keys_allows_only_legal_bids() -> None:
             await pilot.press(str(bid))  # not a legal bid: nothing happens
         await settle(pilot)
         assert screen.view.bids == view.bids
+        assert not message(pilot).has_class("-error"), "the key was not even tried"
         await pilot.press("3")
         await settle(pilot)
         view = screen.view
@@ -174,6 +176,7 @@ async def test_typing_ranks_raises_cards_and_ten_can_be_typed_as_1_0() -> None:
         assert tens, "with this seed we hold a ten"
         await pilot.press("1", "0")
         assert [card.rank for card in hand.selected_cards] == ["T"]
+        assert "No more" not in str(message(pilot).render()), "the 0 of 10 was not a new key"
         await pilot.press("escape")
         await pilot.press(*["t"] * (tens + 1))
         assert len(hand.selected) == tens
@@ -214,9 +217,10 @@ async def test_a_terminal_too_small_shows_a_notice_and_blocks_the_keys() -> None
         await pilot.pause()
         assert notice.display and "79×30" in str(notice.render())
         hand_before = screen.view.hand
-        await pilot.press("h", "enter")
+        await pilot.press(*keys_for(hand_before[0].rank), "c", "enter")
         await settle(pilot)
         assert screen.view.hand == hand_before and not screen.hand.selected
+        assert not screen.query_one(CardCounter).display
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not notice.display and app.focused is screen.hand
@@ -273,3 +277,72 @@ async def test_leaving_mid_game_stops_the_table() -> None:
         assert isinstance(app.screen, TitleScreen)
         assert not isinstance(app.screen, TableScreen)
         await host.settled()
+
+
+class ScriptedTable:
+    """A TableClient that shows whatever states the test publishes: the table screen
+    needs nothing more than the protocol."""
+
+    def __init__(self, seats) -> None:
+        self.seat = 0
+        self.seats = seats
+        self.listener = None
+        self.asked: list[str] = []
+
+    def subscribe(self, listener):
+        self.listener = listener
+        listener(TableState(0, self.seats, None))
+        return lambda: None
+
+    def publish(self, view, **fields) -> None:
+        self.listener(TableState(0, self.seats, view, **fields))
+
+    async def bid(self, bid: int) -> None:
+        self.asked.append(f"bid {bid}")
+
+    async def play(self, cards) -> None:
+        self.asked.append("play")
+
+    async def pass_turn(self) -> None:
+        self.asked.append("pass")
+
+    async def next_game(self) -> None:
+        self.asked.append("next game")
+
+    async def close(self) -> None:
+        self.asked.append("close")
+
+
+async def test_any_table_client_can_be_played_through() -> None:
+    seats = (SeatInfo("me"), SeatInfo("Ann"), SeatInfo("Bo", SeatKind.BOT, "random"))
+    table = ScriptedTable(seats)
+    app = make_app()
+    async with app.run_test() as pilot:
+        app.open_table(table)
+        await pilot.pause()
+        assert table.asked == ["next game"], "a new table asks for the first deal"
+        bidding = PlayerView(0, "3456789TJQKA2BR33", None, "", (), ((1, 0), (2, 0)))
+        table.publish(bidding, thinking=None)
+        await pilot.pause()
+        assert "Your bid" in str(message(pilot).render())
+        table.publish(PlayerView(0, "44556677889TJQKA2", None, "", (), (), first_bidder=1))
+        await pilot.pause()
+        assert "Nobody bid" in str(message(pilot).render())
+        table.publish(PlayerView(0, "44556677889TJQKA2", None, "", (), (), 1), thinking=1)
+        await pilot.pause()
+        right = table_screen(pilot).query_one("#right-seat")
+        assert "thinking" in str(right.border_subtitle) and "Ann" in str(right.border_title)
+        assert "Nobody bid" in str(message(pilot).render()), "news stays until the game moves"
+        table.publish(PlayerView(0, "44556677889TJQKA2", None, "", (), ((1, 1),), 1), thinking=2)
+        await pilot.pause()
+        assert "Bo is bidding" in str(message(pilot).render())
+        table.publish(bidding, notice="Ann left the table")
+        await pilot.pause()
+        assert "Ann left the table" in str(message(pilot).render())
+        await pilot.press("3")
+        await pilot.pause()
+        assert table.asked[-1] == "bid 3"
+        await pilot.press("escape")
+        await pilot.click("#yes")
+        await pilot.pause()
+        assert table.asked[-1] == "close" and isinstance(app.screen, TitleScreen)

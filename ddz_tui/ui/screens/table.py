@@ -179,6 +179,7 @@ class TableScreen(AppScreen):
 
     def _show_seats(self, state: TableState, view: PlayerView) -> None:
         shown = on_table(view)
+        trick_open = view.last_play is not None
         me = state.seat
         for seat, panel_id, lane_id in (
             ((me + 2) % 3, "#left-seat", "#left-play"),
@@ -191,8 +192,8 @@ class TableScreen(AppScreen):
                 turn=view.turn == seat,
                 thinking=state.thinking == seat,
             )
-            _show_lane(self.query_one(lane_id, CardRow), shown.get(seat))
-        _show_lane(self.query_one("#my-play", CardRow), shown.get(me))
+            _show_lane(self.query_one(lane_id, CardRow), shown.get(seat), trick_open)
+        _show_lane(self.query_one("#my-play", CardRow), shown.get(me), trick_open)
         parts = [("▶ " if view.my_turn else "") + t("ui.you")]
         if view.role is not None:
             parts.append(role_name(view.role))
@@ -416,7 +417,8 @@ def _keyed(key: str, label: str) -> Content:
     return Content.assemble((key, "bold"), " ", label)
 
 
-def _show_lane(lane: CardRow, shown: Shown | None) -> None:
+def _show_lane(lane: CardRow, shown: Shown | None, trick_open: bool) -> None:
+    """trick_open: there is a play to beat, so other plays in the trick are history."""
     if shown is None:
         lane.show()
     elif shown.bid is not None:
@@ -426,7 +428,9 @@ def _show_lane(lane: CardRow, shown: Shown | None) -> None:
     else:
         lane.show(shown.cards)
     lane.set_class(shown is not None and shown.passed, "-pass")
-    lane.set_class(shown is not None and shown.to_beat, "-to-beat")
+    lane.set_class(
+        trick_open and shown is not None and bool(shown.cards) and not shown.to_beat, "-stale"
+    )
 
 
 def _moved(before: PlayerView, after: PlayerView) -> bool:

@@ -94,7 +94,7 @@ class TopBar(Horizontal):
         else:
             stakes = t("ui.top.no_bid") if multiplier is None else t("ui.top.drawn")
         if multiplier is not None:
-            stakes += "   " + t("ui.top.multiplier", x=multiplier)
+            stakes += "  " + t("ui.top.multiplier", x=multiplier)
         self.query_one("#stakes", Static).update(stakes)
         self.query_one("#session", Static).update(t("ui.top.session", games=games, total=total))
 
