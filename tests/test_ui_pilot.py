@@ -23,9 +23,15 @@ from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.table_parts import CardCounter, MessageLine
-from tests.ui_support import keys_for, make_app, settle, sit_down, table_screen, take_turns
-
-MAX_TURNS = 60  # far more of our turns than one game can take
+from tests.ui_support import (
+    keys_for,
+    make_app,
+    our_turns,
+    settle,
+    sit_down,
+    table_screen,
+    take_turns,
+)
 
 
 def message(pilot: Pilot) -> MessageLine:
@@ -42,13 +48,7 @@ async def test_a_whole_game_by_keys_with_hints() -> None:
         await pilot.press("enter")  # Deal is focused
         await settle(pilot)
         screen = table_screen(pilot)
-        for _ in range(MAX_TURNS):
-            await settle(pilot)
-            view = screen.view
-            assert view is not None
-            if view.phase is Phase.OVER:
-                break
-            assert view.my_turn
+        async for view in our_turns(pilot):
             if view.phase is Phase.BIDDING:
                 await pilot.press(str(view.legal_bids[-1]))
             else:
@@ -88,12 +88,7 @@ async def test_a_whole_game_by_mouse_alone() -> None:
         assert await pilot.click("#deal")
         await settle(pilot)
         screen = table_screen(pilot)
-        for _ in range(MAX_TURNS):
-            await settle(pilot)
-            view = screen.view
-            assert view is not None
-            if view.phase is Phase.OVER:
-                break
+        async for view in our_turns(pilot):
             if view.phase is Phase.BIDDING:
                 assert await pilot.click(f"#bid-{view.legal_bids[-1]}")
                 continue

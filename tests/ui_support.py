@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from textual.pilot import Pilot
 
 from ddz_tui.bots import Level
-from ddz_tui.engine import LandlordMode, Phase
+from ddz_tui.engine import LandlordMode, Phase, PlayerView
 from ddz_tui.i18n import Lang
 from ddz_tui.table import LocalTable
 from ddz_tui.ui.app import DdzApp
@@ -17,6 +18,7 @@ from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
 
 SEED = 11
+MAX_TURNS = 60  # far more of our turns than one game can take
 
 
 def make_app(
@@ -70,17 +72,27 @@ def keys_for(ranks: str) -> list[str]:
     return [RANK_KEY.get(rank, rank.lower()) for rank in ranks]
 
 
-async def take_turns(pilot: Pilot, turns: int | None = None) -> None:
-    """Play as a simple player would, by keys: bid the most, play the first legal
-    play, pass when nothing beats. Stops after `turns` of our turns, or at the end."""
-    played = 0
-    while turns is None or played < turns:
+async def our_turns(pilot: Pilot, limit: int = MAX_TURNS) -> AsyncIterator[PlayerView]:
+    """Each of our turns, until the game is over (the bots play in between)."""
+    screen = table_screen(pilot)
+    for _ in range(limit):
         await settle(pilot)
-        view = table_screen(pilot).view
+        view = screen.view
         assert view is not None
         if view.phase is Phase.OVER:
             return
         assert view.my_turn, "the bots have played, so it is our turn"
+        yield view
+    raise AssertionError(f"the game took more than {limit} of our turns")
+
+
+async def take_turns(pilot: Pilot, turns: int = MAX_TURNS) -> None:
+    """Play as a simple player would, by keys: bid the most, play the first legal
+    play, pass when nothing beats. Stops after `turns` of our turns, or at the end."""
+    played = 0
+    async for view in our_turns(pilot):
+        if played == turns:
+            return
         if view.phase is Phase.BIDDING:
             await pilot.press(str(view.legal_bids[-1]))
         elif view.legal_plays:
@@ -88,4 +100,3 @@ async def take_turns(pilot: Pilot, turns: int | None = None) -> None:
         else:
             await pilot.press("p")
         played += 1
-    await settle(pilot)

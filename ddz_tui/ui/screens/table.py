@@ -22,7 +22,7 @@ from textual.widgets import Button, Footer, Static
 
 from ddz_tui.bots import hints
 from ddz_tui.cards import RANKS
-from ddz_tui.engine import IllegalAction, Phase, PlayerView, Side
+from ddz_tui.engine import IllegalAction, Phase, PlayerView, Reason, Side
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo, classify, rank_name
 from ddz_tui.table import SeatKind, TableClient, TableState
@@ -315,6 +315,8 @@ class TableScreen(AppScreen):
         try:
             await action()
         except IllegalAction as refused:
+            if refused.reason is Reason.NOT_YOUR_TURN:
+                return  # a key pressed twice as the turn passed: nothing to explain
             self._warn(refused.message)
 
     def action_play(self) -> None:

@@ -56,8 +56,9 @@ class CardWidget(Widget):
 class Hand(Localized, CardWidget, can_focus=True):
     """The player's cards as chips. Selected chips rise; the cursor chip is lit.
 
-    The hand changes its selection itself (keys, clicks) and reports every change
-    with a `Hand.Changed` message; the table sets `cards` when the game moves on.
+    The player's own gestures here (space, a click) are reported with `Hand.Changed`;
+    the table sets `cards` when the game moves on and raises cards for typed ranks
+    and hints itself.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
