@@ -48,7 +48,6 @@ class DdzApp(App[None]):
         self.settings: Settings = loaded.settings
         self._settings_problem = loaded.problem
         self._ascii_override = ascii_cards
-        self._lang_override = lang
         self._seeds = random.Random(seed) if seed is not None else None
         set_language(lang or self.settings.language or default_language())
         self.theme = self.settings.theme
@@ -78,7 +77,6 @@ class DdzApp(App[None]):
         if "theme" in changes:
             self.theme = self.settings.theme
         if "language" in changes:
-            self._lang_override = None
             set_language(self.settings.language or default_language())
         failure = self.store.save(self.settings)
         if failure:

@@ -68,7 +68,6 @@ class Canvas:
         self.width = width
         self.height = height
         self._cells: list[list[tuple[str, Style]]] = [[(" ", blank)] * width for _ in range(height)]
-        self._blank = blank
 
     def put(self, x: int, y: int, text: str, style: Style) -> None:
         if not 0 <= y < self.height:
