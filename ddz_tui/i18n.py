@@ -294,6 +294,17 @@ EN: dict[str, str] = {
     "keys.next_game": "Next game",
     "keys.to_title": "Title",
     "keys.cancel": "Cancel",
+    # --- net (networked tables, server, client, ssh) ---
+    "table.game_on": "a game is being played: wait until it ends",
+    "table.no_player": "no player sits in seat {seat}",
+    "table.notice.dropped": "{name} lost the connection",
+    "table.notice.back": "{name} is back",
+    "table.notice.takeover": "{name} is away: a bot plays for them (托管)",
+    "table.notice.left_playing": "{name} left: a bot finishes the game for them",
+    "table.notice.left": "{name} left the table",
+    "table.notice.timeout_bid": "{name} ran out of time and passed the bid",
+    "table.notice.timeout_pass": "{name} ran out of time and passed",
+    "table.notice.timeout_play": "{name} ran out of time and played {cards}",
 }
 
 ZH: dict[str, str] = {
@@ -554,6 +565,17 @@ ZH: dict[str, str] = {
     "keys.next_game": "再来一局",
     "keys.to_title": "主菜单",
     "keys.cancel": "取消",
+    # --- net (networked tables, server, client, ssh) ---
+    "table.game_on": "正在对局：请等本局结束",
+    "table.no_player": "{seat}号座位没有玩家",
+    "table.notice.dropped": "{name}掉线了",
+    "table.notice.back": "{name}回来了",
+    "table.notice.takeover": "{name}不在：由电脑托管",
+    "table.notice.left_playing": "{name}离开了：由电脑代打完本局",
+    "table.notice.left": "{name}离开了牌桌",
+    "table.notice.timeout_bid": "{name}超时，不叫",
+    "table.notice.timeout_pass": "{name}超时，不出",
+    "table.notice.timeout_play": "{name}超时，自动出了{cards}",
 }
 
 CATALOGS: dict[Lang, dict[str, str]] = {Lang.EN: EN, Lang.ZH: ZH}

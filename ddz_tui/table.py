@@ -7,6 +7,12 @@ by themselves after `bot_delay` seconds, computing off the event loop in a threa
 After every change each listener gets a `TableState` for its seat: the seat's view
 and what else a player at that seat may know. A local game is a host with one human
 seat; the network server is a host whose human seats are connections.
+
+For networked tables the host also keeps the seats' lifecycle: players sit down and
+say they are ready (the deal happens when all three are; bots always are), a turn
+timer acts for a player who lets it run out, and a player whose connection drops
+keeps the seat for a grace period, after which a bot plays it (托管) until they come
+back, or, between games, the seat is freed.
 """
 
 from __future__ import annotations
@@ -14,23 +20,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Protocol
 
 from ddz_tui.bots import Bot, make_bot
-from ddz_tui.cards import Card
+from ddz_tui.cards import Card, format_ranks
 from ddz_tui.engine import Game, IllegalAction, LandlordMode, Phase, PlayerView, Reason
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo
 
 DEFAULT_BOT_DELAY = 0.6
+DEFAULT_GRACE = 20.0  # seconds a dropped player keeps the seat before a bot takes over
+DEFAULT_TURN_SECONDS = 30.0  # the turn timer of networked tables
 
 
 class SeatKind(str, Enum):
     HUMAN = "human"
     BOT = "bot"
+    EMPTY = "empty"  # nobody sits here yet: a networked table waiting for players
 
 
 @dataclass(frozen=True)
@@ -42,10 +52,47 @@ class SeatInfo:
     level: str | None = None  # the bot's level; for a human, the bot that stands in
     takeover: bool = False  # a bot plays for this human (托管), e.g. after a dropped connection
     connected: bool = True
+    ready: bool = False  # this human asked for the next deal (bots are always ready)
 
     @property
     def played_by_bot(self) -> bool:
         return self.kind is SeatKind.BOT or self.takeover
+
+    @property
+    def is_empty(self) -> bool:
+        return self.kind is SeatKind.EMPTY
+
+    @property
+    def is_ready(self) -> bool:
+        """Counts towards the deal: a bot, or a human at the table who said so."""
+        if self.kind is SeatKind.BOT:
+            return True
+        return self.kind is SeatKind.HUMAN and self.ready and self.connected and not self.takeover
+
+
+EMPTY_SEAT = SeatInfo("", SeatKind.EMPTY, connected=False)
+
+
+class Notice(str):
+    """A line every seat should read (a player left, a turn timed out): the text in
+    this process's language, plus its i18n key and fields, so that a server can say
+    it in each player's own language."""
+
+    key: str
+    fields: dict[str, object]
+
+    def __new__(cls, key: str, **fields: object) -> Notice:
+        notice = super().__new__(cls, t(key, **fields))
+        notice.key = key
+        notice.fields = fields
+        return notice
+
+    def __reduce__(self) -> tuple[object, ...]:  # keeps copy and pickle working
+        return (_notice, (self.key, self.fields))
+
+
+def _notice(key: str, fields: dict[str, object]) -> Notice:
+    return Notice(key, **fields)
 
 
 @dataclass(frozen=True)
@@ -69,10 +116,18 @@ Listener = Callable[[TableState], None]
 class _Seat:
     info: SeatInfo
     bot: Bot | None = None
+    grace: asyncio.TimerHandle | None = None  # runs while a dropped player may come back
+    gone: bool = False  # the player left or dropped for good: free the seat after the game
 
 
 class TableHost:
-    """Runs games at one table. Use from one asyncio event loop."""
+    """Runs games at one table. Use from one asyncio event loop.
+
+    turn_timeout: seconds a human has for each turn (None: no timer). When it runs
+    out the seat passes, or plays its lowest card when it leads, or passes the bid.
+    grace: seconds a dropped player keeps the seat before `takeover_level` plays it.
+    on_freed: called with (seat, name) when the host frees a seat by itself.
+    """
 
     def __init__(
         self,
@@ -80,11 +135,18 @@ class TableHost:
         landlord_mode: LandlordMode | str = LandlordMode.BID,
         bot_delay: float = DEFAULT_BOT_DELAY,
         seed: int | None = None,
+        turn_timeout: float | None = None,
+        grace: float = DEFAULT_GRACE,
+        takeover_level: str = "random",
     ) -> None:
         if len(seats) != 3:
             raise ValueError("a table has three seats")
         self.landlord_mode = LandlordMode(landlord_mode)
         self.bot_delay = bot_delay
+        self.turn_timeout = turn_timeout
+        self.grace = grace
+        self.takeover_level = takeover_level
+        self.on_freed: Callable[[int, str], None] | None = None
         self._seeds = random.Random(seed)
         self._seats = [_Seat(info) for info in seats]
         for seat in self._seats:
@@ -96,7 +158,11 @@ class TableHost:
         self.notice: str | None = None
         self._thinking: int | None = None
         self._listeners: dict[int, list[Listener]] = {0: [], 1: [], 2: []}
+        self._watchers: list[Callable[[], None]] = []
         self._bots_task: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._timer_key: tuple[object, ...] | None = None
+        self._deadline = 0.0
 
     # --- watching ------------------------------------------------------------------
 
@@ -104,7 +170,12 @@ class TableHost:
         """Call `listener` with `seat`'s state after every change (and once now)."""
         self._listeners[seat].append(listener)
         listener(self.state(seat))
-        return lambda: self._listeners[seat].remove(listener)
+        return lambda: _discard(self._listeners[seat], listener)
+
+    def watch(self, watcher: Callable[[], None]) -> Callable[[], None]:
+        """Call `watcher` after every change, whoever sits where (a lobby list, say)."""
+        self._watchers.append(watcher)
+        return lambda: _discard(self._watchers, watcher)
 
     def state(self, seat: int) -> TableState:
         return TableState(
@@ -114,15 +185,26 @@ class TableHost:
             thinking=self._thinking,
             totals=tuple(self.totals),  # type: ignore[arg-type]
             games=self.games,
+            turn_seconds=self.turn_seconds,
             notice=self.notice,
         )
 
+    @property
+    def turn_seconds(self) -> float | None:
+        """Seconds left on the turn timer, None when it does not run."""
+        if self._timer_key is None:
+            return None
+        return max(0.0, self._deadline - time.monotonic())
+
     def _publish(self) -> None:
+        self._arm_timer()
         for seat, listeners in self._listeners.items():
             if listeners:
                 state = self.state(seat)
                 for listener in list(listeners):
                     listener(state)
+        for watcher in list(self._watchers):
+            watcher()
 
     # --- seats ---------------------------------------------------------------------
 
@@ -131,17 +213,109 @@ class TableHost:
         return tuple(s.info for s in self._seats)
 
     def set_seat(self, seat: int, info: SeatInfo) -> None:
-        """Change who sits in a seat (a bot taking over, a player returning)."""
+        """Change who sits in a seat (a bot taking over, a player returning). Deals
+        when no game is on and every seat is ready."""
         slot = self._seats[seat]
+        if slot.grace is not None and not (info.kind is SeatKind.HUMAN and not info.connected):
+            slot.grace.cancel()
+            slot.grace = None
         slot.info = info
+        slot.gone = False
         slot.bot = self._new_bot(info) if info.played_by_bot else None
         self._publish()
         self._wake_bots()
+        self._deal_if_ready()
 
     def _new_bot(self, info: SeatInfo) -> Bot:
-        return make_bot(info.level or "random", self._seeds.getrandbits(32))
+        return make_bot(info.level or self.takeover_level, self._seeds.getrandbits(32))
+
+    def ready(self, seat: int, ready: bool = True) -> None:
+        """A human says they are ready for the next deal (or no longer are)."""
+        if self.playing:
+            raise IllegalAction(Reason.WRONG_PHASE, t("table.game_on"))
+        info = self._seats[seat].info
+        if info.kind is not SeatKind.HUMAN:
+            raise IllegalAction(Reason.NO_SUCH_SEAT, t("table.no_player", seat=seat))
+        self._seats[seat].info = replace(info, ready=ready)
+        self._publish()
+        self._deal_if_ready()
+
+    def _deal_if_ready(self) -> None:
+        if self.playing or not all(s.info.is_ready for s in self._seats):
+            return
+        for slot in self._seats:
+            if slot.info.ready:
+                slot.info = replace(slot.info, ready=False)
+        self.new_game()
+
+    def drop(self, seat: int) -> None:
+        """The seat's player lost the connection: it keeps the seat for `grace`
+        seconds (the turn timer still runs), then a bot plays it or, between games,
+        the seat is freed."""
+        slot = self._seats[seat]
+        info = slot.info
+        if info.kind is not SeatKind.HUMAN or not info.connected:
+            return
+        slot.info = replace(info, connected=False, ready=False)
+        self.notice = Notice("table.notice.dropped", name=info.name)
+        if slot.grace is not None:
+            slot.grace.cancel()
+        slot.grace = asyncio.get_running_loop().call_later(self.grace, self._grace_over, seat)
+        self._publish()
+
+    def resume(self, seat: int) -> None:
+        """The seat's player is back: they play it again, from where the game is."""
+        info = self._seats[seat].info
+        if info.kind is not SeatKind.HUMAN:
+            raise IllegalAction(Reason.NO_SUCH_SEAT, t("table.no_player", seat=seat))
+        self.notice = Notice("table.notice.back", name=info.name)
+        self.set_seat(seat, replace(info, connected=True, takeover=False, ready=False))
+
+    def leave(self, seat: int) -> None:
+        """The seat's player gets up: at once between games; during a game a bot
+        finishes it for them and the seat is freed when it ends."""
+        info = self._seats[seat].info
+        if info.kind is not SeatKind.HUMAN:
+            raise IllegalAction(Reason.NO_SUCH_SEAT, t("table.no_player", seat=seat))
+        if not self.playing:
+            self._free(seat, notify=False)
+            return
+        self.notice = Notice("table.notice.left_playing", name=info.name)
+        self.set_seat(seat, replace(info, connected=False, takeover=True, ready=False))
+        self._seats[seat].gone = True
+
+    def _grace_over(self, seat: int) -> None:
+        slot = self._seats[seat]
+        slot.grace = None
+        info = slot.info
+        if info.kind is not SeatKind.HUMAN or info.connected:
+            return
+        if self.playing:
+            self.notice = Notice("table.notice.takeover", name=info.name)
+            self.set_seat(seat, replace(info, takeover=True))
+            slot.gone = True
+        else:
+            self._free(seat)
+
+    def _free(self, seat: int, notify: bool = True) -> None:
+        name = self._seats[seat].info.name
+        self.notice = Notice("table.notice.left", name=name)
+        self.set_seat(seat, EMPTY_SEAT)
+        if notify and self.on_freed is not None:
+            self.on_freed(seat, name)
+
+    def _free_absent(self) -> None:
+        """After a game: free the seats bots played for players who are gone."""
+        for seat, slot in enumerate(self._seats):
+            if slot.gone:
+                self._free(seat)
 
     # --- games ---------------------------------------------------------------------
+
+    @property
+    def playing(self) -> bool:
+        """A game is on (dealt and not over)."""
+        return self.game is not None and self.game.phase is not Phase.OVER
 
     def new_game(self) -> None:
         """Deal a new game (the previous one must be over)."""
@@ -173,10 +347,61 @@ class TableHost:
     def _after_action(self) -> None:
         game = self.game
         assert game is not None
-        if game.phase is Phase.OVER and game.result is not None:
+        over = game.phase is Phase.OVER and game.result is not None
+        if over:
             self.games += 1
-            self.totals = [a + b for a, b in zip(self.totals, game.result.scores, strict=True)]
+            self.totals = [a + b for a, b in zip(self.totals, game.result.scores, strict=True)]  # type: ignore[union-attr]
         self._publish()
+        if over:
+            self._free_absent()
+
+    # --- the turn timer ------------------------------------------------------------
+
+    def _arm_timer(self) -> None:
+        """(Re)start the timer when a new turn falls to a human; stop it otherwise."""
+        game = self.game
+        key = None
+        if self.turn_timeout is not None and self.playing and self._human_turn(game):
+            key = (id(game), len(game.events), game.turn)
+        if key == self._timer_key:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._timer_key = key
+        if key is not None and self.turn_timeout is not None:
+            self._deadline = time.monotonic() + self.turn_timeout
+            loop = asyncio.get_running_loop()
+            self._timer = loop.call_later(self.turn_timeout, self._time_out)
+
+    def _human_turn(self, game: Game | None) -> bool:
+        if game is None or game.turn is None:
+            return False
+        return not self._seats[game.turn].info.played_by_bot
+
+    def _time_out(self) -> None:
+        """The turn ran out: pass the bid, pass the play, or lead the lowest card."""
+        self._timer = None
+        self._timer_key = None
+        game = self.game
+        if game is None or game.turn is None or game.phase is Phase.OVER:
+            return
+        seat = game.turn
+        name = self._seats[seat].info.name
+        if game.phase is Phase.BIDDING:
+            game.bid(seat, 0)
+            self.notice = Notice("table.notice.timeout_bid", name=name)
+        elif game.to_beat is None:
+            lowest = game.hand(seat)[0]
+            game.play(seat, [lowest])
+            self.notice = Notice(
+                "table.notice.timeout_play", name=name, cards=format_ranks(lowest.rank)
+            )
+        else:
+            game.pass_turn(seat)
+            self.notice = Notice("table.notice.timeout_pass", name=name)
+        self._after_action()
+        self._wake_bots()
 
     # --- bots ----------------------------------------------------------------------
 
@@ -217,11 +442,23 @@ class TableHost:
             await asyncio.shield(self._bots_task)
 
     async def close(self) -> None:
+        for handle in [self._timer, *(slot.grace for slot in self._seats)]:
+            if handle is not None:
+                handle.cancel()
+        self._timer = self._timer_key = None
+        for slot in self._seats:
+            slot.grace = None
         if self._bots_task is not None:
             self._bots_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bots_task
         self._listeners = {0: [], 1: [], 2: []}
+        self._watchers = []
+
+
+def _discard(items: list, item: object) -> None:
+    with contextlib.suppress(ValueError):
+        items.remove(item)
 
 
 def _decide(bot: Bot, view: PlayerView) -> int | Combo | None:
