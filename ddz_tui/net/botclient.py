@@ -1,0 +1,85 @@
+"""A bot that plays a seat through a `TableClient`, as a person at a terminal would:
+it reads pushed states, acts on its turn, and says ready between games. Used to load
+the server (benchmarks/bench_server.py) and in the network tests."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from ddz_tui.bots import Bot
+from ddz_tui.engine import IllegalAction, Phase
+from ddz_tui.table import TableClient, TableState
+
+
+class BotPlayer:
+    """Plays `table`'s seat with `bot`. `latencies` collects each action's round trip
+    (seconds from sending it to the server's answer)."""
+
+    def __init__(self, table: TableClient, bot: Bot) -> None:
+        self.table = table
+        self.bot = bot
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.refused = 0
+        self._latest: TableState | None = None
+        self._changed = asyncio.Event()
+
+    def _on_state(self, state: TableState) -> None:
+        self._latest = state
+        self._changed.set()
+
+    async def play(self, games: int, until: Callable[[], bool] = lambda: False) -> TableState:
+        """Play until `games` more games have ended at the table (or `until()` is true
+        between games); returns the last state."""
+        unsubscribe = self.table.subscribe(self._on_state)
+        try:
+            await self._changed.wait()
+            assert self._latest is not None
+            target = self._latest.games + games
+            while True:
+                await self._changed.wait()
+                self._changed.clear()
+                state = self._latest
+                if state.games >= target:
+                    return state
+                await self._step(state, until)
+        finally:
+            unsubscribe()
+
+    async def _step(self, state: TableState, until: Callable[[], bool]) -> None:
+        seat = self.table.seat
+        view = state.view
+        if view is None or view.phase is Phase.OVER:
+            if not state.seats[seat].ready and not until():
+                await self._act(self.table.next_game())
+            return
+        if view.turn != seat or state.seats[seat].played_by_bot:
+            return
+        if view.phase is Phase.BIDDING:
+            await self._act(self.table.bid(self.bot.bid(view)))
+            return
+        choice = self.bot.choose(view)
+        if choice is None:
+            await self._act(self.table.pass_turn())
+            return
+        hand = list(view.hand)
+        cards = []
+        for rank in choice.cards:
+            card = next(c for c in hand if c.rank == rank)
+            hand.remove(card)
+            cards.append(card)
+        await self._act(self.table.play(cards))
+
+    async def _act(self, action: object) -> None:
+        start = time.perf_counter()
+        try:
+            await action  # type: ignore[misc]
+        except IllegalAction:
+            self.refused += 1  # the turn timer or a takeover acted first; read on
+            await asyncio.sleep(0.01)
+            self._changed.set()
+            return
+        self.latencies.append(time.perf_counter() - start)
+        self.actions += 1

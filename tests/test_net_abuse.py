@@ -1,0 +1,208 @@
+"""What a broken or hostile client gets: an error reply or a closed connection, never a
+crash, never an effect on anyone else."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from ddz_tui.bots import make_bot
+from ddz_tui.net.botclient import BotPlayer
+from ddz_tui.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
+from tests.netkit import clients, running, until
+
+
+class Raw:
+    """A WebSocket that speaks JSON by hand, to say what a real client never would."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+
+    async def send(self, message: object) -> None:
+        await self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    async def recv(self) -> dict:
+        return json.loads(await asyncio.wait_for(self.ws.recv(), 5))
+
+    async def ask(self, message: object) -> dict:
+        await self.send(message)
+        return await self.recv()
+
+    async def closed(self) -> int:
+        """Wait for the server to close the connection; its close code."""
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await asyncio.wait_for(self.ws.recv(), 5)
+        return self.ws.close_code
+
+
+async def raw(server, name: str | None = "mal") -> Raw:
+    ws = await connect(server.url, compression=None, max_size=None)
+    client = Raw(ws)
+    if name is not None:
+        welcome = await client.ask({"type": "hello", "v": PROTOCOL_VERSION, "name": name})
+        assert welcome["type"] == "welcome" and welcome["name"] == name
+        assert (await client.recv())["type"] == "lobby"
+    return client
+
+
+BAD = [
+    ("not json at all", "bad_json"),
+    ("[1, 2, 3]", "bad_message"),
+    ('"hello"', "bad_message"),
+    ("[" * 2040 + "]" * 2040, "bad_json"),  # deep, but under the size limit
+    ('{"type": "bid", "bid": NaN}', "bad_json"),
+    ({"type": "teleport"}, "unknown_type"),
+    ({"type": 7}, "unknown_type"),
+    ({"no": "type"}, "unknown_type"),
+    ({"type": "bid"}, "bad_field"),
+    ({"type": "bid", "bid": "3"}, "bad_field"),
+    ({"type": "bid", "bid": True}, "bad_field"),
+    ({"type": "bid", "bid": 9}, "bad_field"),
+    ({"type": "bid", "bid": 1, "extra": 1}, "bad_field"),
+    ({"type": "play", "cards": []}, "bad_field"),
+    ({"type": "play", "cards": [1, 1]}, "bad_field"),
+    ({"type": "play", "cards": [54]}, "bad_field"),
+    ({"type": "play", "cards": list(range(21))}, "bad_field"),
+    ({"type": "play", "cards": "3334"}, "bad_field"),
+    ({"type": "join", "table": -1}, "bad_field"),
+    ({"type": "join", "table": 1, "seat": 3}, "bad_field"),
+    ({"type": "create", "mode": "poker"}, "bad_field"),
+    ({"type": "create", "title": "x" * 33}, "bad_field"),
+    ({"type": "create", "title": "bad\x07title"}, "bad_field"),
+    ({"type": "ready", "ready": "yes"}, "bad_field"),
+    ({"type": "list", "id": "seven"}, "bad_field"),
+    ({"type": "list", "id": -5}, "bad_field"),
+    ({"type": "hello", "v": 1, "name": "again"}, "bad_message"),
+    ({"type": "bid", "bid": 1}, "not_seated"),
+    (b"\x00\x01binary", "bad_message"),
+]
+
+
+async def test_every_malformed_message_gets_an_error_and_the_connection_goes_on() -> None:
+    async with running() as server:
+        mal = await raw(server)
+        for message, reason in BAD:
+            reply = await mal.ask(message)
+            assert reply["type"] == "error", message
+            assert reply["reason"] == reason, (message, reply)
+            assert reply["message"] and "Traceback" not in reply["message"]
+        assert (await mal.ask({"type": "list", "id": 1})) == {
+            "type": "lobby",
+            "id": 1,
+            "tables": [],
+        }
+        await mal.ws.close()
+
+
+async def test_an_error_answers_the_request_id_it_could_read() -> None:
+    async with running() as server:
+        mal = await raw(server)
+        reply = await mal.ask({"type": "bid", "bid": "x", "id": 41})
+        assert (reply["id"], reply["reason"]) == (41, "bad_field")
+        assert "'bid' must be a whole number from 0 to 3" in reply["message"]
+        reply = await mal.ask({"type": "warp", "id": 42})
+        assert (reply["id"], reply["reason"]) == (42, "unknown_type")
+        await mal.ws.close()
+
+
+async def test_an_oversized_message_closes_that_connection_only() -> None:
+    async with running() as server:
+        (ann,) = await clients(server, "ann")
+        mal = await raw(server)
+        await mal.send(json.dumps({"type": "list", "pad": "x" * MAX_CLIENT_MESSAGE}))
+        assert await mal.closed() == 1009
+        assert await ann.refresh() == ()
+        assert "mal" not in server.players, "the closed connection is forgotten"
+        await ann.close()
+
+
+async def test_flooding_is_refused_then_closed_and_others_play_on() -> None:
+    async with running(rate=20.0, burst=40) as server:
+        players = await clients(server, "ann")
+        table = await players[0].create()
+        await players[0].fill("random")
+        game = asyncio.ensure_future(BotPlayer(table, make_bot("random", 1)).play(2))
+        mal = await raw(server)
+        for n in range(400):
+            try:
+                await mal.send({"type": "list", "id": n})
+            except ConnectionClosed:
+                break
+        replies = []
+        with pytest.raises(ConnectionClosed):
+            while True:
+                replies.append(json.loads(await asyncio.wait_for(mal.ws.recv(), 5)))
+        assert mal.ws.close_code == 1008
+        lobbies = [r for r in replies if r["type"] == "lobby"]
+        refused = [r for r in replies if r["type"] == "error"]
+        assert 39 <= len(lobbies) < 60, "the burst (less the hello) was served"
+        assert refused and {r["reason"] for r in refused} == {"rate_limited"}
+        assert refused[0]["id"] == lobbies[-1]["id"] + 1, "each refusal answers its request"
+        final = await asyncio.wait_for(game, 60)
+        assert final.games == 2, "the other table played on"
+        await players[0].close()
+
+
+async def test_a_hello_must_come_first_and_in_time() -> None:
+    async with running(hello_timeout=0.3) as server:
+        mal = await raw(server, name=None)
+        reply = await mal.ask({"type": "list", "id": 3})
+        assert (reply["reason"], reply["id"]) == ("hello_first", 3)
+        reply = await mal.ask("{broken")
+        assert reply["reason"] == "bad_json"
+        assert await mal.closed() == 1008, "no hello in time: closed"
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("", "cannot be empty"),
+        ("   ", "cannot be empty"),
+        ("a" * 17, "at most 16 characters"),
+        ("tab\there", "printable"),
+        ("bell\x07", "printable"),
+    ],
+)
+async def test_bad_names_are_refused_with_a_reason(name: str, says: str) -> None:
+    async with running() as server:
+        mal = await raw(server, name=None)
+        reply = await mal.ask({"type": "hello", "v": PROTOCOL_VERSION, "name": name})
+        assert reply["reason"] == "bad_name" and says in reply["message"]
+        assert await mal.closed() == 4002
+
+
+async def test_a_name_in_use_is_refused_without_its_token() -> None:
+    async with running() as server:
+        (ann,) = await clients(server, "ann")
+        mal = await raw(server, name=None)
+        reply = await mal.ask({"type": "hello", "v": 1, "name": "ann", "token": "guess"})
+        assert reply["reason"] == "name_taken"
+        assert await mal.closed() == 4002
+        assert ann.status.value == "connected", "the real ann is untouched"
+        await ann.close()
+
+
+async def test_another_protocol_version_is_refused_in_the_players_language() -> None:
+    async with running() as server:
+        mal = await raw(server, name=None)
+        reply = await mal.ask({"type": "hello", "v": 99, "name": "x", "lang": "zh"})
+        assert reply["reason"] == "version" and "第1版" in reply["message"]
+        assert await mal.closed() == 4001
+
+
+async def test_a_slow_reader_is_closed_not_buffered_forever(monkeypatch) -> None:
+    import ddz_tui.net.server as server_module
+
+    monkeypatch.setattr(server_module, "OUTBOX_MAX", 5)
+    async with running() as server:
+        await raw(server)
+        conn = server.players["mal"].conn
+        for _ in range(10):
+            conn.send('{"type":"ok","id":null}')
+        assert conn.closing
+        await until(lambda: "mal" not in server.players)
