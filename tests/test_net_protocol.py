@@ -1,0 +1,202 @@
+"""The protocol's pieces: exact state round trips, checks, names, addresses, tokens, rates."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ddz_tui.bots import make_bot
+from ddz_tui.engine import Game, LandlordMode, Phase
+from ddz_tui.i18n import Lang, set_language
+from ddz_tui.net.client import BadAddress, TokenStore, normalise_url
+from ddz_tui.net.protocol import (
+    ErrorReason,
+    ProtocolError,
+    PushType,
+    RequestType,
+    TableSummary,
+    check_name,
+    decode_lobby,
+    decode_state,
+    encode_lobby,
+    encode_state,
+    parse_push,
+    parse_request,
+    request,
+)
+from ddz_tui.net.ratelimit import TokenBucket
+from ddz_tui.table import EMPTY_SEAT, Notice, SeatInfo, SeatKind, TableState
+
+SEATS = (SeatInfo("ann", ready=True), SeatInfo("Bot 2", SeatKind.BOT, "random"), EMPTY_SEAT)
+
+
+def states_of_a_game(seed: int) -> list[TableState]:
+    """Every seat's state after every action of one bot game."""
+    game = Game(seed)
+    bots = [make_bot("random", seed + s) for s in range(3)]
+    out = []
+    while True:
+        out += [TableState(s, SEATS, game.view(s), totals=(2, -1, -1), games=1) for s in range(3)]
+        if game.phase is Phase.OVER:
+            return out
+        seat = game.turn
+        view = game.view(seat)
+        if game.phase is Phase.BIDDING:
+            game.bid(seat, bots[seat].bid(view))
+        elif (play := bots[seat].choose(view)) is None:
+            game.pass_turn(seat)
+        else:
+            game.play(seat, play)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_state_survives_the_wire_exactly(seed: int) -> None:
+    for state in states_of_a_game(seed):
+        text = encode_state(5, state)
+        message = parse_push(text)
+        assert message.type is PushType.STATE and message.args["table"] == 5
+        back = decode_state(message.args)
+        assert back == state
+        assert back.view.history_cards == state.view.history_cards
+        # derived knowledge is the same on both ends
+        for name in (
+            "turn",
+            "phase",
+            "to_beat",
+            "legal_bids",
+            "unseen",
+            "cards_left",
+            "multiplier",
+        ):
+            assert getattr(back.view, name) == getattr(state.view, name), name
+        assert back.view.legal_plays == state.view.legal_plays
+
+
+def test_a_state_before_the_deal_and_its_notice() -> None:
+    state = TableState(
+        0,
+        SEATS,
+        None,
+        thinking=1,
+        turn_seconds=12.345,
+        notice=Notice("table.notice.left", name="bob"),
+    )
+    message = json.loads(encode_state(1, state))
+    assert message["notice"] == {"key": "table.notice.left", "text": "bob left the table"}
+    assert message["turn_seconds"] == 12.3
+    back = decode_state(parse_push(encode_state(1, state)).args)
+    assert back.view is None and back.thinking == 1 and back.notice == "bob left the table"
+    set_language(Lang.ZH)
+    assert json.loads(encode_state(1, state))["notice"]["text"] == "bob离开了牌桌"
+
+
+def test_the_lobby_round_trips() -> None:
+    tables = (
+        TableSummary(3, "ann's table", LandlordMode.BID, SEATS, playing=False, games=0),
+        TableSummary(
+            9, "牌桌", LandlordMode.RANDOM, (SEATS[0], SEATS[0], SEATS[1]), playing=True, games=4
+        ),
+    )
+    back = decode_lobby(parse_push(encode_lobby(tables)).args)
+    assert [t.id for t in back] == [3, 9] and back[0].seats == SEATS and back[1].playing
+    assert back[0].free_seats == (2,)
+
+
+def test_requests_are_checked_field_by_field() -> None:
+    message = parse_request(request(RequestType.PLAY, 7, cards=[12, 3, 40]))
+    assert message.type is RequestType.PLAY and message.id == 7
+    assert message.args == {"cards": (3, 12, 40)}, "card ids come out sorted"
+    assert parse_request('{"type": "ready"}').args == {"ready": True}, "defaults fill in"
+    assert parse_request('{"type":"create"}').args == {"title": None, "mode": "bid"}
+    with pytest.raises(ProtocolError) as error:
+        parse_request('{"type": "join", "table": 1.5}')
+    assert error.value.reason is ErrorReason.BAD_FIELD
+    assert error.value.message == "join: 'table' must be a whole number from 1 to 2147483647"
+
+
+def test_a_server_message_that_breaks_the_rules_is_a_protocol_error() -> None:
+    good = json.loads(encode_state(1, states_of_a_game(1)[-1]))
+    for broken in (
+        {**good, "seat": 3},
+        {**good, "extra": 1},
+        {**good, "game": {**good["game"], "hand": [1, 1]}},
+        {**good, "game": {**good["game"], "plays": [[0, [0, 20]]]}},  # 3 and 8: no play
+        {**good, "seats": good["seats"][:2]},
+        {**good, "seats": [{**good["seats"][0], "kind": "alien"}, *good["seats"][1:]]},
+    ):
+        with pytest.raises(ProtocolError):
+            args = parse_push(json.dumps(broken)).args
+            decode_state(args)
+
+
+@pytest.mark.parametrize(
+    ("name", "ok"),
+    [
+        ("ann", "ann"),
+        ("  bob ", "bob"),
+        ("王小明", "王小明"),
+        ("sixteen chars ok", "sixteen chars ok"),
+        ("", None),
+        ("seventeen chars!!", None),
+        ("new\nline", None),
+        ("\x1b[31mred", None),
+    ],
+)
+def test_names(name: str, ok: str | None) -> None:
+    if ok is None:
+        with pytest.raises(ProtocolError) as error:
+            check_name(name)
+        assert error.value.reason is ErrorReason.BAD_NAME
+    else:
+        assert check_name(name) == ok
+
+
+@pytest.mark.parametrize(
+    ("typed", "url"),
+    [
+        ("localhost", "ws://localhost:7744"),
+        ("10.0.0.5:9000", "ws://10.0.0.5:9000"),
+        ("ws://host", "ws://host:7744"),
+        ("wss://host:443", "wss://host:443"),
+        ("ws://[::1]:7744", "ws://[::1]:7744"),
+        (" ws://h:1 ", "ws://h:1"),
+    ],
+)
+def test_addresses_people_type(typed: str, url: str) -> None:
+    assert normalise_url(typed) == url
+
+
+@pytest.mark.parametrize(
+    "typed", ["http://host:80", "ws://", "ws://host:99999", "ws://host:port", ""]
+)
+def test_addresses_that_are_not(typed: str) -> None:
+    with pytest.raises(BadAddress) as error:
+        normalise_url(typed)
+    assert "ws://HOST:PORT" in error.value.message
+
+
+def test_tokens_are_kept_per_server_and_name(tmp_path) -> None:
+    path = tmp_path / "deep" / "sessions.json"
+    store = TokenStore(path)
+    assert store.get("ws://a:1", "ann") is None
+    store.put("ws://a:1", "ann", "t1")
+    store.put("ws://b:1", "ann", "t2")
+    assert TokenStore(path).get("ws://a:1", "ann") == "t1"
+    assert store.get("ws://b:1", "ann") == "t2" and store.get("ws://a:1", "bob") is None
+    assert path.stat().st_mode & 0o077 == 0, "tokens are private to the user"
+    path.write_text("{broken")
+    assert store.get("ws://a:1", "ann") is None, "a broken file is ignored, not fatal"
+
+
+def test_the_token_bucket_allows_a_burst_then_the_rate() -> None:
+    now = [0.0]
+    bucket = TokenBucket(rate=10, burst=5, clock=lambda: now[0])
+    assert [bucket.allow() for _ in range(6)] == [True] * 5 + [False]
+    now[0] += 0.1
+    assert bucket.allow() and not bucket.allow()
+    now[0] += 100
+    assert sum(bucket.allow() for _ in range(10)) == 5, "the bucket never holds more than the burst"
