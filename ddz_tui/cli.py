@@ -206,6 +206,186 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(text: str) -> int:
+    from ddz_tui.i18n import t
+
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(t("net.cli.bad_port", value=text))
+    return port
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 1e6:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text}")
+    return value
+
+
+def _server_config(args: argparse.Namespace, host: str, port: int):  # -> ServerConfig
+    from ddz_tui.net.server import ServerConfig
+
+    return ServerConfig(
+        host=host,
+        port=port,
+        turn_seconds=args.turn_seconds or None,
+        grace=args.grace_seconds,
+        bot_delay=args.bot_delay,
+    )
+
+
+def _run_forever(coroutine, host: str, port: int) -> int:
+    """Run a server until Ctrl-C; a port that cannot be bound is one line, exit 1."""
+    import asyncio
+    import logging
+
+    from ddz_tui.i18n import t
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per connection is ours
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    try:
+        asyncio.run(coroutine)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        print(
+            f"ddz: {t('net.cli.cannot_listen', host=host, port=port, error=reason)}",
+            file=sys.stderr,
+        )
+        return 1
+    except KeyboardInterrupt:
+        print(t("net.cli.stopped"))
+    return 0
+
+
+def _loopback(host: str) -> bool:
+    return host in ("127.0.0.1", "localhost", "::1")
+
+
+def cmd_server(args: argparse.Namespace) -> int:
+    from ddz_tui.i18n import t
+    from ddz_tui.net.server import GameServer, run
+
+    def announce(server: GameServer) -> None:
+        print(t("net.cli.serving", url=server.url))
+        print(t("net.cli.join_hint", url=f"ws://{_public_host(args.host)}:{server.port}"))
+        if _loopback(args.host):
+            print(t("net.cli.loopback_only"))
+
+    config = _server_config(args, args.host, args.port)
+    return _run_forever(run(config, announce), args.host, args.port)
+
+
+def _public_host(host: str) -> str:
+    """The host others would type: this machine's name instead of a wildcard address."""
+    if host in ("0.0.0.0", "::", ""):
+        import socket
+
+        return socket.gethostname()
+    return host
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from ddz_tui.net.client import BadAddress, normalise_url
+    from ddz_tui.net.lobby_view import watch_lobby
+    from ddz_tui.net.protocol import ProtocolError, check_name
+
+    try:
+        url = normalise_url(args.url)
+        name = check_name(args.name or _login_name())
+    except (BadAddress, ProtocolError) as error:
+        raise UsageError(error.message) from None
+    return asyncio.run(watch_lobby(url, name))
+
+
+def _login_name() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return ""
+
+
+def cmd_serve_ssh(args: argparse.Namespace) -> int:
+    from ddz_tui.i18n import t
+
+    try:
+        import asyncssh  # noqa: F401
+    except ImportError:
+        raise UsageError(t("ssh.missing_extra")) from None
+    from pathlib import Path
+
+    from ddz_tui.net.client import BadAddress, normalise_url
+    from ddz_tui.net.ssh import HostKeyError, SshDoor, default_host_key_path, serve
+
+    server_url = None
+    if args.server:
+        try:
+            server_url = normalise_url(args.server)
+        except BadAddress as error:
+            raise UsageError(f"--server: {error.message}") from None
+    key_path = Path(args.host_key).expanduser() if args.host_key else default_host_key_path()
+
+    def announce(door: SshDoor, fingerprint: str, path: Path, made: bool) -> None:
+        print(t("ssh.serving", port=door.port, host=_public_host(args.host)))
+        print(
+            t(
+                "ssh.fingerprint",
+                fingerprint=fingerprint,
+                path=path,
+                made=t("ssh.key_made") if made else "",
+            )
+        )
+        print(t("ssh.game_server", url=door.url))
+        if _loopback(args.host):
+            print(t("net.cli.loopback_only"))
+
+    config = _server_config(args, "127.0.0.1", args.game_port)
+    try:
+        return _run_forever(
+            serve(args.host, args.port, key_path, server_url, config, announce),
+            args.host,
+            args.port,
+        )
+    except HostKeyError as error:
+        print(f"ddz: {error}", file=sys.stderr)
+        return 1
+
+
+def _add_table_options(parser: argparse.ArgumentParser) -> None:
+    from ddz_tui.table import DEFAULT_BOT_DELAY, DEFAULT_GRACE, DEFAULT_TURN_SECONDS
+
+    parser.add_argument(
+        "--turn-seconds",
+        type=_seconds,
+        default=DEFAULT_TURN_SECONDS,
+        help="seconds for each turn, after which the seat passes or plays its lowest card "
+        f"(default {DEFAULT_TURN_SECONDS:g}; 0 for no timer)",
+    )
+    parser.add_argument(
+        "--grace-seconds",
+        type=_seconds,
+        default=DEFAULT_GRACE,
+        help="seconds a dropped player's seat waits before a bot plays it "
+        f"(default {DEFAULT_GRACE:g})",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=_seconds,
+        default=DEFAULT_BOT_DELAY,
+        help=f"seconds a bot takes to act (default {DEFAULT_BOT_DELAY:g})",
+    )
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the app. Everything that can fail before it starts is one line, not a trace."""
     if not sys.stdin.isatty() or not sys.stdout.isatty():
@@ -274,6 +454,48 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("game_id", metavar="GAME_ID", type=int, help="the # from ddz history")
     export.add_argument("-o", "--output", type=Path, help="a file (default: standard output)")
     export.set_defaults(handler=cmd_export)
+    server = commands.add_parser("server", help="host tables for players on the network")
+    server.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 for the whole network)",
+    )
+    server.add_argument("--port", type=_port, default=7744, help="port to listen on (default 7744)")
+    _add_table_options(server)
+    server.set_defaults(handler=cmd_server)
+
+    join = commands.add_parser("join", help="connect to a game server and show its lobby")
+    join.add_argument(
+        "url", metavar="URL", help="the server, e.g. ws://192.168.1.20:7744 or just 192.168.1.20"
+    )
+    join.add_argument("--name", help="your name at the table (default: your login name)")
+    join.set_defaults(handler=cmd_join)
+
+    ssh = commands.add_parser(
+        "serve-ssh", help="let players in with ssh -p PORT NAME@HOST (needs the ssh extra)"
+    )
+    ssh.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 for the whole network)",
+    )
+    ssh.add_argument("--port", type=_port, default=2222, help="SSH port (default 2222)")
+    ssh.add_argument(
+        "--host-key",
+        metavar="PATH",
+        help="the server's SSH host key (made on first run; default in your user data folder)",
+    )
+    ssh.add_argument(
+        "--server", metavar="URL", help="send players to this game server instead of starting one"
+    )
+    ssh.add_argument(
+        "--game-port",
+        type=_port,
+        default=7744,
+        help="loopback port of the game server it starts (default 7744)",
+    )
+    _add_table_options(ssh)
+    ssh.set_defaults(handler=cmd_serve_ssh)
     return parser
 
 

@@ -1,0 +1,375 @@
+"""The SSH front door: `ssh -p 2222 NAME@HOST` lands NAME in the lobby of a game server.
+
+Each SSH session gets a pseudo-terminal and one child process running the client
+(`child_command`). The child is a session leader that owns the PTY as its
+controlling terminal (setsid + TIOCSCTTY), so the window size the SSH client reports
+(TIOCSWINSZ) reaches it as SIGWINCH, and a hang-up reaches it as SIGHUP. When the
+connection closes the child gets SIGHUP, then SIGKILL if it lingers, and is reaped.
+
+There is no authentication beyond the name: this is a game door for a LAN, and a
+session can run nothing but the client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import fcntl
+import logging
+import os
+import signal
+import struct
+import sys
+import termios
+from collections.abc import Callable
+from pathlib import Path
+
+import asyncssh
+
+from ddz_tui.i18n import t
+from ddz_tui.net.protocol import ProtocolError, check_name
+from ddz_tui.net.server import GameServer, ServerConfig
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SSH_PORT = 2222
+HANGUP_WAIT = 3.0  # seconds a child has to exit after SIGHUP before SIGKILL
+
+# Runs first in the child: take the PTY on stdin as controlling terminal, then exec the client.
+_TAKE_TERMINAL = (
+    "import fcntl, os, sys, termios; "
+    "fcntl.ioctl(0, termios.TIOCSCTTY, 0); "
+    "os.execvp(sys.argv[1], sys.argv[1:])"
+)
+
+ChildCommand = Callable[[str, str], list[str]]
+
+
+def child_command(url: str, name: str) -> list[str]:
+    """The program each SSH session runs: the client, joining `url` as `name`."""
+    return [sys.executable, "-m", "ddz_tui", "join", url, "--name", name]
+
+
+def default_host_key_path() -> Path:
+    from platformdirs import user_data_path
+
+    return user_data_path("ddz-tui") / "ssh_host_ed25519_key"
+
+
+class HostKeyError(Exception):
+    """The host key file cannot be read or written; the message says which and why."""
+
+
+def load_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
+    """The server's host key from `path`, made (and kept, private) on first run.
+    Returns the key and whether it was just made."""
+    if path.exists():
+        try:
+            return asyncssh.read_private_key(path), False
+        except (OSError, asyncssh.KeyImportError) as error:
+            raise HostKeyError(t("ssh.key_unreadable", path=path, error=error)) from None
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(key.export_private_key())
+    except OSError as error:
+        raise HostKeyError(t("ssh.key_unwritable", path=path, error=error.strerror)) from None
+    return key, True
+
+
+def set_window_size(fd: int, columns: int, rows: int, width: int = 0, height: int = 0) -> None:
+    """Tell a terminal its size; the kernel signals SIGWINCH to its foreground group."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, width, height))
+
+
+class PlayerSession(asyncssh.SSHServerSession):
+    """One SSH session: a PTY, the client running in it, bytes both ways."""
+
+    def __init__(self, door: SshDoor, name: str) -> None:
+        self.door = door
+        self.name = name
+        self.process: asyncio.subprocess.Process | None = None
+        self._chan: asyncssh.SSHServerChannel | None = None
+        self._term: tuple[str, tuple[int, int, int, int]] | None = None
+        self._master = -1
+        self._pending_input = bytearray()
+        self._reading = False
+        self._ended = False
+
+    # --- what the SSH client asks for ------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self._chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], _modes) -> bool:
+        self._term = (term_type, term_size)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False  # the door runs the game and nothing else
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        asyncio.get_running_loop().create_task(self._start())
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self._master >= 0 and width and height:
+            set_window_size(self._master, width, height, pixwidth, pixheight)
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        if self._master < 0:
+            return
+        self._pending_input += data
+        self._flush_input()
+
+    def eof_received(self) -> bool:
+        return False  # keep the channel open; the child decides when it is done
+
+    def pause_writing(self) -> None:
+        self._watch_output(False)
+
+    def resume_writing(self) -> None:
+        self._watch_output(True)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._hang_up()
+
+    # --- the child -------------------------------------------------------------------
+
+    async def _start(self) -> None:
+        chan = self._chan
+        assert chan is not None
+        try:
+            name = check_name(self.name)
+        except ProtocolError as error:
+            self._refuse(t("ssh.bad_name", error=error.message))
+            return
+        if self._term is None:
+            self._refuse(t("ssh.needs_terminal"))
+            return
+        term_type, (columns, rows, width, height) = self._term
+        master, slave = os.openpty()
+        set_window_size(slave, columns or 80, rows or 24, width, height)
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-c",
+                _TAKE_TERMINAL,
+                *self.door.command(self.door.url, name),
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                start_new_session=True,
+                env=self._environment(term_type),
+            )
+        except OSError as error:
+            os.close(master)
+            self._refuse(t("ssh.cannot_start", error=error.strerror))
+            return
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
+        self._master = master
+        self.door.children[self.process.pid] = self.process
+        log.info("%s: session started (pid %d)", name, self.process.pid)
+        self._watch_output(True)
+        if self._ended:  # the connection closed while the child started
+            self._hang_up()
+
+    def _environment(self, term_type: str) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        env["TERM"] = term_type or "xterm-256color"
+        asked = self._chan.get_environment() if self._chan else {}
+        for key in ("LANG", "LC_ALL", "LC_MESSAGES"):
+            if isinstance(asked.get(key), str):
+                env[key] = asked[key]
+        env.setdefault("LANG", "C.UTF-8")
+        return env
+
+    def _refuse(self, message: str) -> None:
+        chan = self._chan
+        if chan is not None:
+            chan.write((message + "\r\n").encode())
+            chan.exit(1)
+
+    def _watch_output(self, on: bool) -> None:
+        if self._master < 0 or on == self._reading:
+            return
+        loop = asyncio.get_running_loop()
+        if on:
+            loop.add_reader(self._master, self._output)
+        else:
+            loop.remove_reader(self._master)
+        self._reading = on
+
+    def _output(self) -> None:
+        try:
+            data = os.read(self._master, 65536)
+        except BlockingIOError:
+            return
+        except OSError as error:
+            if error.errno != errno.EIO:  # EIO: every copy of the terminal's far end closed
+                log.warning("%s: reading the terminal: %s", self.name, error)
+            data = b""
+        if data and self._chan is not None:
+            self._chan.write(data)
+            return
+        self._watch_output(False)
+        asyncio.get_running_loop().create_task(self._finish())
+
+    def _flush_input(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            written = os.write(self._master, self._pending_input)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self._pending_input.clear()
+            return
+        del self._pending_input[:written]
+        if self._pending_input:
+            loop.add_writer(self._master, self._writable)
+
+    def _writable(self) -> None:
+        asyncio.get_running_loop().remove_writer(self._master)
+        if self._master >= 0:
+            self._flush_input()
+
+    async def _finish(self) -> None:
+        """The child closed the terminal (it quit): end the session with its status."""
+        process = self.process
+        status = await process.wait() if process is not None else 1
+        if process is not None:
+            self.door.children.pop(process.pid, None)
+        self._close_master()
+        if self._chan is not None and not self._ended:
+            self._chan.exit(status if status >= 0 else 128 - status)
+
+    def _hang_up(self) -> None:
+        """The connection is gone: SIGHUP to the child's session, then reap it."""
+        self._ended = True
+        self._close_master()
+        process = self.process
+        if process is None or process.returncode is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGHUP)
+        self.door.reaping.add(asyncio.get_running_loop().create_task(self.door.reap(process)))
+
+    def _close_master(self) -> None:
+        if self._master >= 0:
+            self._watch_output(False)
+            loop = asyncio.get_running_loop()
+            loop.remove_writer(self._master)
+            os.close(self._master)
+            self._master = -1
+
+
+class _Server(asyncssh.SSHServer):
+    """Lets anyone in under the name they give; each session is a PlayerSession."""
+
+    def __init__(self, door: SshDoor) -> None:
+        self.door = door
+        self.username = ""
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return False  # no authentication: the name is who you are at the table
+
+    def session_requested(self) -> PlayerSession:
+        return PlayerSession(self.door, self.username)
+
+
+class SshDoor:
+    """The SSH server: one PTY child per session, all connecting to `url`."""
+
+    def __init__(
+        self,
+        url: str,
+        host_key: asyncssh.SSHKey,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_SSH_PORT,
+        command: ChildCommand = child_command,
+    ) -> None:
+        self.url = url
+        self.host_key = host_key
+        self.host = host
+        self.port = port
+        self.command = command
+        self.children: dict[int, asyncio.subprocess.Process] = {}
+        self.reaping: set[asyncio.Task[None]] = set()
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    async def start(self) -> None:
+        self._acceptor = await asyncssh.create_server(
+            lambda: _Server(self),
+            self.host,
+            self.port,
+            server_host_keys=[self.host_key],
+            encoding=None,
+            line_editor=False,
+            allow_scp=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            keepalive_interval=15,
+            keepalive_count_max=4,
+        )
+        self.port = self._acceptor.sockets[0].getsockname()[1]
+
+    async def reap(self, process: asyncio.subprocess.Process) -> None:
+        """Wait for a hung-up child; kill its session if it lingers; never leave a zombie."""
+        try:
+            await asyncio.wait_for(process.wait(), HANGUP_WAIT)
+        except asyncio.TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            await process.wait()
+        self.children.pop(process.pid, None)
+        log.info("session child %d ended (%s)", process.pid, process.returncode)
+
+    async def close(self) -> None:
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+        for process in list(self.children.values()):
+            if process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGHUP)
+                self.reaping.add(asyncio.get_running_loop().create_task(self.reap(process)))
+        if self.reaping:
+            await asyncio.gather(*self.reaping, return_exceptions=True)
+        self.children.clear()
+
+    async def __aenter__(self) -> SshDoor:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+
+async def serve(
+    door_host: str,
+    door_port: int,
+    key_path: Path,
+    server_url: str | None,
+    game: ServerConfig,
+    announce: Callable[[SshDoor, str, Path, bool], None],
+) -> None:
+    """Run the door (and, unless `server_url` names one, a game server) until cancelled."""
+    key, made = load_host_key(key_path)
+    async with contextlib.AsyncExitStack() as stack:
+        if server_url is None:
+            server = await stack.enter_async_context(GameServer(game))
+            server_url = server.url
+        door = await stack.enter_async_context(SshDoor(server_url, key, door_host, door_port))
+        announce(door, key.get_fingerprint(), key_path, made)
+        await asyncio.Future()

@@ -1,0 +1,185 @@
+"""The SSH door on loopback: a session lands in the lobby; the child owns its terminal,
+hears resizes and the hang-up, and is reaped when the connection closes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+from ddz_tui.net.ssh import HostKeyError, SshDoor, load_host_key  # noqa: E402
+from tests.netkit import clients, running, until  # noqa: E402
+
+# A stand-in for the client that reports what its terminal tells it.
+PROBE = r"""
+import fcntl, os, signal, struct, sys, termios, time
+def size():
+    rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(0, termios.TIOCGWINSZ, b"\0" * 8))
+    return f"{cols}x{rows}"
+def winch(*_):
+    print("size", size(), flush=True)
+def hup(*_):
+    with open(sys.argv[1], "w") as out:
+        out.write("hup")
+    os._exit(0)
+signal.signal(signal.SIGWINCH, winch)
+signal.signal(signal.SIGHUP, hup)
+owns = os.getsid(0) == os.getpid() and os.tcgetpgrp(0) == os.getpgrp()
+print("ready", size(), "owns-terminal" if owns else "no-terminal", os.environ["TERM"], flush=True)
+while True:
+    time.sleep(1)
+"""
+
+
+def gone(pid: int) -> bool:
+    """Neither running nor a zombie: nothing left in /proc."""
+    return not Path(f"/proc/{pid}").exists()
+
+
+async def read_until(process, text: str, seen: list[str], timeout: float = 30) -> str:
+    async def read() -> str:
+        while text not in "".join(seen):
+            chunk = await process.stdout.read(4096)
+            if not chunk:
+                raise AssertionError(f"the session ended before {text!r}: {''.join(seen)!r}")
+            seen.append(chunk)
+        return "".join(seen)
+
+    return await asyncio.wait_for(read(), timeout)
+
+
+def ssh(door: SshDoor, name: str):
+    return asyncssh.connect(
+        "127.0.0.1", door.port, username=name, known_hosts=None, client_keys=None, password=None
+    )
+
+
+async def test_an_ssh_session_lands_in_the_lobby_and_leaves_no_child(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the child's session tokens
+    key, made = load_host_key(tmp_path / "host_key")
+    assert made
+    async with running() as server:
+        (dan,) = await clients(server, "dan")
+        await dan.create(title="dan's game")
+        async with SshDoor(server.url, key, port=0) as door:
+            async with ssh(door, "ann") as conn:
+                process = await conn.create_process(
+                    term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
+                )
+                seen: list[str] = []
+                screen = await read_until(process, "dan's game", seen)
+                assert "you are ann" in screen and "Ctrl-C to leave" in screen
+                (pid,) = door.children
+                stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                session, tty = int(stat[3]), int(stat[4])
+                assert session == pid and tty != 0, "the child leads its session, on the PTY"
+                await until(lambda: "ann" in server.players)
+            await until(lambda: not door.children)
+            assert gone(pid), "the child is reaped, not left a zombie or an orphan"
+            await until(lambda: "ann" not in server.players, timeout=10)
+        await dan.close()
+
+
+async def test_the_child_owns_its_terminal_hears_resizes_and_the_hang_up(tmp_path) -> None:
+    marker = tmp_path / "hung-up"
+    key, _ = load_host_key(tmp_path / "host_key")
+    probe = lambda url, name: [sys.executable, "-c", PROBE, str(marker)]  # noqa: E731
+    async with SshDoor("ws://unused", key, port=0, command=probe) as door:
+        async with ssh(door, "ann") as conn:
+            process = await conn.create_process(
+                term_type="screen-256color", term_size=(80, 24), encoding="utf-8"
+            )
+            seen: list[str] = []
+            screen = await read_until(process, "\n", seen)
+            assert "ready 80x24 owns-terminal screen-256color" in screen
+            process.change_terminal_size(120, 40)
+            await read_until(process, "size 120x40", seen)
+            process.change_terminal_size(81, 25)
+            await read_until(process, "size 81x25", seen)
+            (pid,) = door.children
+        await until(lambda: not door.children)
+        assert marker.read_text() == "hup", "the child got SIGHUP when the connection closed"
+        assert gone(pid)
+
+
+async def test_a_child_that_ignores_the_hang_up_is_killed_and_reaped(tmp_path, monkeypatch) -> None:
+    import ddz_tui.net.ssh as ssh_module
+
+    monkeypatch.setattr(ssh_module, "HANGUP_WAIT", 0.2)
+    stubborn = (
+        "import signal, time\n"
+        "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+        "print('up', flush=True)\n"
+        "time.sleep(60)"
+    )
+    key, _ = load_host_key(tmp_path / "host_key")
+    command = lambda url, name: [sys.executable, "-c", stubborn]  # noqa: E731
+    async with SshDoor("ws://unused", key, port=0, command=command) as door:
+        async with ssh(door, "ann") as conn:
+            process = await conn.create_process(term_type="xterm", encoding="utf-8")
+            await read_until(process, "up", [])
+            (pid,) = door.children
+        await until(lambda: not door.children)
+        assert gone(pid)
+
+
+async def test_quitting_the_client_ends_the_session_with_its_status(tmp_path) -> None:
+    key, _ = load_host_key(tmp_path / "host_key")
+    command = lambda url, name: [sys.executable, "-c", "print('bye'); raise SystemExit(3)"]  # noqa: E731
+    async with SshDoor("ws://unused", key, port=0, command=command) as door:
+        async with ssh(door, "ann") as conn:
+            process = await conn.create_process(term_type="xterm", encoding="utf-8")
+            result = await asyncio.wait_for(process.wait(), 30)
+            assert result.exit_status == 3 and "bye" in result.stdout
+        assert not door.children
+
+
+@pytest.mark.parametrize(
+    ("name", "says"), [("a-name-far-too-long", "at most 16"), ("   ", "cannot be empty")]
+)
+async def test_a_bad_name_is_refused_with_how_to_connect(tmp_path, name: str, says: str) -> None:
+    key, _ = load_host_key(tmp_path / "host_key")
+    async with SshDoor("ws://unused", key, port=0) as door:
+        async with ssh(door, name) as conn:
+            process = await conn.create_process(term_type="xterm", encoding="utf-8")
+            result = await asyncio.wait_for(process.wait(), 10)
+        assert result.exit_status == 1 and says in result.stdout
+        assert "ssh -p PORT NAME@HOST" in result.stdout
+        assert not door.children
+
+
+async def test_no_terminal_no_game_and_no_commands(tmp_path) -> None:
+    key, _ = load_host_key(tmp_path / "host_key")
+    async with SshDoor("ws://unused", key, port=0) as door:
+        async with ssh(door, "ann") as conn:
+            process = await conn.create_process(encoding="utf-8")  # no PTY requested
+            result = await asyncio.wait_for(process.wait(), 10)
+            assert result.exit_status == 1 and "ssh -t" in result.stdout
+            with pytest.raises(asyncssh.Error):
+                await conn.run("cat /etc/passwd", check=True)
+        assert not door.children
+
+
+def test_the_host_key_is_made_once_kept_private_and_reused(tmp_path) -> None:
+    path = tmp_path / "keys" / "host"
+    first, made = load_host_key(path)
+    again, made_again = load_host_key(path)
+    assert made and not made_again
+    assert first.get_fingerprint() == again.get_fingerprint()
+    assert path.stat().st_mode & 0o077 == 0
+    path.write_text("not a key")
+    with pytest.raises(HostKeyError) as error:
+        load_host_key(path)
+    assert str(path) in str(error.value)
+    os.chmod(tmp_path / "keys", 0o500)
+    try:
+        if os.geteuid() != 0:  # root writes anywhere
+            with pytest.raises(HostKeyError):
+                load_host_key(tmp_path / "keys" / "other")
+    finally:
+        os.chmod(tmp_path / "keys", 0o700)
