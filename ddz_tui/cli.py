@@ -300,9 +300,12 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     try:
         url = normalise_url(args.url)
-        name = check_name(args.name or _login_name())
-    except (BadAddress, ProtocolError) as error:
+    except BadAddress as error:
         raise UsageError(error.message) from None
+    try:
+        name = check_name(_login_name() if args.name is None else args.name)
+    except ProtocolError as error:
+        raise UsageError(f"--name: {error.message}") from None
     return asyncio.run(watch_lobby(url, name))
 
 
