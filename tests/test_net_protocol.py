@@ -125,6 +125,9 @@ def test_a_server_message_that_breaks_the_rules_is_a_protocol_error() -> None:
         {**good, "extra": 1},
         {**good, "game": {**good["game"], "hand": [1, 1]}},
         {**good, "game": {**good["game"], "plays": [[0, [0, 20]]]}},  # 3 and 8: no play
+        {**good, "game": {**good["game"], "plays": [[0, [True]]]}},
+        {**good, "game": {**good["game"], "plays": [[0, [[1]]]]}},
+        {**good, "game": {**good["game"], "plays": [[True, [1]]]}},
         {**good, "seats": good["seats"][:2]},
         {**good, "seats": [{**good["seats"][0], "kind": "alien"}, *good["seats"][1:]]},
     ):

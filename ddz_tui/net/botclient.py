@@ -14,14 +14,13 @@ from ddz_tui.table import TableClient, TableState
 
 
 class BotPlayer:
-    """Plays `table`'s seat with `bot`. `latencies` collects each action's round trip
-    (seconds from sending it to the server's answer)."""
+    """Plays `table`'s seat with `bot`. `latencies` collects each move's round trip
+    (seconds from sending a bid, play or pass to the server's answer)."""
 
     def __init__(self, table: TableClient, bot: Bot) -> None:
         self.table = table
         self.bot = bot
         self.latencies: list[float] = []
-        self.actions = 0
         self.refused = 0
         self._latest: TableState | None = None
         self._changed = asyncio.Event()
@@ -31,8 +30,8 @@ class BotPlayer:
         self._changed.set()
 
     async def play(self, games: int, until: Callable[[], bool] = lambda: False) -> TableState:
-        """Play until `games` more games have ended at the table (or `until()` is true
-        between games); returns the last state."""
+        """Play until `games` more games have ended at the table, or until `until()` is
+        true between games; returns the last state."""
         unsubscribe = self.table.subscribe(self._on_state)
         try:
             await self._changed.wait()
@@ -42,18 +41,22 @@ class BotPlayer:
                 await self._changed.wait()
                 self._changed.clear()
                 state = self._latest
-                if state.games >= target:
+                if state.games >= target or (self._between_games(state) and until()):
                     return state
-                await self._step(state, until)
+                await self._step(state)
         finally:
             unsubscribe()
 
-    async def _step(self, state: TableState, until: Callable[[], bool]) -> None:
+    @staticmethod
+    def _between_games(state: TableState) -> bool:
+        return state.view is None or state.view.phase is Phase.OVER
+
+    async def _step(self, state: TableState) -> None:
         seat = self.table.seat
         view = state.view
         if view is None or view.phase is Phase.OVER:
-            if not state.seats[seat].ready and not until():
-                await self._act(self.table.next_game())
+            if not state.seats[seat].ready:
+                await self._act(self.table.next_game(), move=False)
             return
         if view.turn != seat or state.seats[seat].played_by_bot:
             return
@@ -72,7 +75,7 @@ class BotPlayer:
             cards.append(card)
         await self._act(self.table.play(cards))
 
-    async def _act(self, action: object) -> None:
+    async def _act(self, action: object, move: bool = True) -> None:
         start = time.perf_counter()
         try:
             await action  # type: ignore[misc]
@@ -81,5 +84,5 @@ class BotPlayer:
             await asyncio.sleep(0.01)
             self._changed.set()
             return
-        self.latencies.append(time.perf_counter() - start)
-        self.actions += 1
+        if move:
+            self.latencies.append(time.perf_counter() - start)

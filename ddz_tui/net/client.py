@@ -349,9 +349,11 @@ class LobbyClient:
         except (ConnectionClosed, asyncio.TimeoutError):
             await ws.close()
             raise ServerUnreachable(t("net.client.no_welcome", where=self.url)) from None
-        except ProtocolError:
+        except ProtocolError as bad:
             await ws.close()
-            raise ServerUnreachable(t("net.client.not_ddz", where=self.url)) from None
+            raise ServerUnreachable(
+                t("net.client.not_ddz_because", where=self.url, error=bad.message)
+            ) from None
         if first.type is PushType.ERROR:
             await ws.close()
             raise _refusal(first)

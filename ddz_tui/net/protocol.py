@@ -12,16 +12,17 @@ see; the client rebuilds the same `PlayerView` from it.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ddz_tui.cards import DECK, ranks_of
+from ddz_tui.cards import DECK, Card, ranks_of
 from ddz_tui.engine import LandlordMode, PlayerView
 from ddz_tui.i18n import Lang, t
-from ddz_tui.rules import classify
+from ddz_tui.rules import BY_CARDS
 from ddz_tui.table import Notice, SeatInfo, SeatKind, TableState
 
 PROTOCOL_VERSION = 1
@@ -128,7 +129,7 @@ def text(max_len: int) -> Check:
 
 
 def number(value: Any) -> float:
-    if type(value) not in (int, float) or not 0 <= value < 1e9:
+    if type(value) not in (int, float) or not 0 <= value < 1e12:
         raise _Bad(t("net.expect.number"))
     return float(value)
 
@@ -167,14 +168,47 @@ def list_of(inner: Check, max_len: int, min_len: int = 0) -> Check:
 
 
 def card_ids(max_len: int, min_len: int = 0) -> Check:
-    """Distinct card ids 0..53, as a sorted tuple."""
-    items = list_of(integer(0, len(DECK) - 1), max_len, min_len)
+    """Distinct card ids 0..53, as a sorted tuple. (Written out rather than composed:
+    every state message holds every play so far, so this runs a lot.)"""
 
     def check(value: Any) -> tuple[int, ...]:
-        ids = items(value)
-        if len(set(ids)) != len(ids):
+        if type(value) is not list or not min_len <= len(value) <= max_len:
+            raise _Bad(t("net.expect.list", lo=min_len, hi=max_len))
+        for item in value:
+            if type(item) is not int or not 0 <= item < len(DECK):
+                raise _Bad(t("net.expect.card_ids", hi=len(DECK) - 1))
+        if len(set(value)) != len(value):
             raise _Bad(t("net.expect.distinct_cards"))
-        return tuple(sorted(ids))
+        return tuple(sorted(value))
+
+    return check
+
+
+_play_ids = card_ids(MAX_PLAY)
+
+
+@functools.lru_cache(maxsize=4096)
+def _checked_play(ids: tuple[Any, ...]) -> tuple[int, ...]:
+    return _play_ids(list(ids))  # cached: every state repeats the plays before it
+
+
+def plays(max_len: int) -> Check:
+    """The public plays: a list of [seat, card ids] (card ids [] for a pass)."""
+
+    def check(value: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        if type(value) is not list or len(value) > max_len:
+            raise _Bad(t("net.expect.list", lo=0, hi=max_len))
+        out = []
+        for item in value:
+            if type(item) is not list or len(item) != 2 or type(item[0]) is not int:
+                raise _Bad(t("net.expect.play"))
+            seat, ids = item
+            if seat not in (0, 1, 2) or type(ids) is not list:
+                raise _Bad(t("net.expect.play"))
+            if not all(type(i) is int for i in ids):  # also keeps True from passing as 1
+                raise _Bad(t("net.expect.card_ids", hi=len(DECK) - 1))
+            out.append((seat, _checked_play(tuple(ids))))
+        return tuple(out)
 
     return check
 
@@ -474,7 +508,7 @@ _GAME: Schema = {
     "bottom": Field(card_ids(3)),
     "bids": Field(list_of(pair(_SEAT_NO, integer(0, 3)), 3)),
     "first_bidder": Field(optional(_SEAT_NO)),
-    "plays": Field(list_of(pair(_SEAT_NO, card_ids(MAX_PLAY)), 200)),
+    "plays": Field(plays(200)),
 }
 _NOTICE: Schema = {"key": Field(optional(text(80))), "text": Field(text(400))}
 _TOTAL = integer(-(2**40), 2**40)
@@ -548,22 +582,30 @@ def decode_seat(fields: Mapping[str, Any]) -> SeatInfo:
     )
 
 
+@functools.lru_cache(maxsize=4096)
+def _played(ids: tuple[int, ...]) -> tuple[tuple[Card, ...], str]:
+    """A play's cards and canonical ranks (ids arrive sorted, so the ranks are in
+    order); ProtocolError if it is not a valid combination. Cached: every state
+    repeats the plays before it."""
+    cards = tuple(DECK[i] for i in ids)
+    ranks = ranks_of(cards)
+    if ranks and ranks not in BY_CARDS:
+        raise ProtocolError(ErrorReason.BAD_FIELD, t("net.error.bad_play"))
+    return cards, ranks
+
+
 def decode_view(seat: int, game: Mapping[str, Any]) -> PlayerView:
     """The seat's `PlayerView`, rebuilt from its public constructor fields."""
-    plays = game["plays"]
-    cards = [tuple(DECK[i] for i in ids) for _, ids in plays]
-    for played in cards:
-        if played and classify(played) is None:
-            raise ProtocolError(ErrorReason.BAD_FIELD, t("net.error.bad_play"))
+    plays = [(s, _played(ids)) for s, ids in game["plays"]]
     return PlayerView(
         seat=seat,
         hand=tuple(DECK[i] for i in game["hand"]),
         landlord=game["landlord"],
         bottom=tuple(DECK[i] for i in game["bottom"]),
-        history=[(s, ranks_of(c)) for (s, _), c in zip(plays, cards, strict=True)],
-        bids=[tuple(bid) for bid in game["bids"]],
+        history=tuple((s, ranks) for s, (_, ranks) in plays),
+        bids=tuple(game["bids"]),
         first_bidder=game["first_bidder"],
-        history_cards=tuple(cards),
+        history_cards=tuple(cards for _, (cards, _) in plays),
     )
 
 
