@@ -294,7 +294,7 @@ def _public_host(host: str) -> str:
 def cmd_join(args: argparse.Namespace) -> int:
     import asyncio
 
-    from ddz_tui.net.client import BadAddress, normalise_url
+    from ddz_tui.net.client import BadAddress, TokenStore, normalise_url
     from ddz_tui.net.lobby_view import watch_lobby
     from ddz_tui.net.protocol import ProtocolError, check_name
 
@@ -306,7 +306,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         name = check_name(_login_name() if args.name is None else args.name)
     except ProtocolError as error:
         raise UsageError(f"--name: {error.message}") from None
-    return asyncio.run(watch_lobby(url, name))
+    return asyncio.run(watch_lobby(url, name, TokenStore.default(args.data_dir)))
 
 
 def _login_name() -> str:
@@ -325,10 +325,12 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         import asyncssh  # noqa: F401
     except ImportError:
         raise UsageError(t("ssh.missing_extra")) from None
+    import os
     from pathlib import Path
 
     from ddz_tui.net.client import BadAddress, normalise_url
     from ddz_tui.net.ssh import HostKeyError, SshDoor, default_host_key_path, serve
+    from ddz_tui.store import DATA_DIR_ENV
 
     server_url = None
     if args.server:
@@ -336,7 +338,12 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             server_url = normalise_url(args.server)
         except BadAddress as error:
             raise UsageError(f"--server: {error.message}") from None
-    key_path = Path(args.host_key).expanduser() if args.host_key else default_host_key_path()
+    if args.host_key:
+        key_path = Path(args.host_key).expanduser()
+    else:
+        key_path = default_host_key_path(args.data_dir)
+    if args.data_dir:  # the sessions' clients keep their tokens there too
+        os.environ[DATA_DIR_ENV] = str(args.data_dir)
 
     def announce(door: SshDoor, fingerprint: str, path: Path, made: bool) -> None:
         print(t("ssh.serving", port=door.port, host=_public_host(args.host)))

@@ -44,13 +44,13 @@ def read_line_with(process: subprocess.Popen, text: str, timeout: float = 20) ->
     raise AssertionError(f"{text!r} never appeared in {''.join(seen)!r}")
 
 
-def test_the_server_says_where_it_listens_serves_and_stops_on_ctrl_c() -> None:
+def test_the_server_says_where_it_listens_serves_and_stops_on_ctrl_c(tmp_path) -> None:
     port = free_port()
     server = start("server", "--port", str(port), "--turn-seconds", "0")
     try:
         read_line_with(server, f"listening on ws://127.0.0.1:{port}")
         read_line_with(server, "only this machine can connect")
-        join = start("join", f"127.0.0.1:{port}", "--name", "ann")
+        join = start("--data-dir", str(tmp_path), "join", f"127.0.0.1:{port}", "--name", "ann")
         read_line_with(join, "you are ann")
         read_line_with(join, "No tables yet")
         read_line_with(server, "ann connected")
@@ -59,6 +59,7 @@ def test_the_server_says_where_it_listens_serves_and_stops_on_ctrl_c() -> None:
         server.send_signal(signal.SIGINT)
         assert server.wait(10) == 0
         assert "stopped" in server.stdout.read()
+        assert (tmp_path / "sessions.json").exists(), "the session token is kept"
     finally:
         for process in (server,):
             if process.poll() is None:
@@ -120,7 +121,7 @@ def test_serve_ssh_starts_a_game_server_and_the_door(tmp_path) -> None:
         str(game_port),
         "--host-key",
         str(key),
-        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
+        env={**os.environ, "DDZ_DATA_DIR": str(tmp_path)},
     )
     try:
         read_line_with(door, f"ssh -p {ssh_port} NAME@127.0.0.1")

@@ -30,7 +30,9 @@ def hup(*_):
 signal.signal(signal.SIGWINCH, winch)
 signal.signal(signal.SIGHUP, hup)
 owns = os.getsid(0) == os.getpid() and os.tcgetpgrp(0) == os.getpgrp()
-print("ready", size(), "owns-terminal" if owns else "no-terminal", os.environ["TERM"], flush=True)
+remote = os.environ.get("SSH_CONNECTION", "-").split()[0]
+print("ready", size(), "owns-terminal" if owns else "no-terminal", os.environ["TERM"], remote,
+      flush=True)
 while True:
     time.sleep(1)
 """
@@ -60,7 +62,7 @@ def ssh(door: SshDoor, name: str):
 
 
 async def test_an_ssh_session_lands_in_the_lobby_and_leaves_no_child(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the child's session tokens
+    monkeypatch.setenv("DDZ_DATA_DIR", str(tmp_path / "data"))  # the child's session tokens
     key, made = load_host_key(tmp_path / "host_key")
     assert made
     async with running() as server:
@@ -96,7 +98,7 @@ async def test_the_child_owns_its_terminal_hears_resizes_and_the_hang_up(tmp_pat
             )
             seen: list[str] = []
             screen = await read_until(process, "\n", seen)
-            assert "ready 80x24 owns-terminal screen-256color" in screen
+            assert "ready 80x24 owns-terminal screen-256color 127.0.0.1" in screen
             process.change_terminal_size(120, 40)
             await read_until(process, "size 120x40", seen)
             process.change_terminal_size(81, 25)

@@ -161,10 +161,11 @@ class TokenStore:
         self.path = path
 
     @classmethod
-    def default(cls) -> TokenStore:
-        from platformdirs import user_data_path
+    def default(cls, data_dir: Path | str | None = None) -> TokenStore:
+        """Beside the history: `data_dir`, else $DDZ_DATA_DIR, else the user data folder."""
+        from ddz_tui.store import default_path
 
-        return cls(user_data_path("ddz-tui") / "sessions.json")
+        return cls(default_path(data_dir).parent / "sessions.json")
 
     def _load(self) -> dict[str, str]:
         try:

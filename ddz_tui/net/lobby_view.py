@@ -56,11 +56,13 @@ def lobby_view(client: LobbyClient, tables: tuple[TableSummary, ...]) -> Group:
     return Group(head, grid, Text(t("net.lobby.quit"), style="dim"))
 
 
-async def watch_lobby(url: str, name: str, console: Console | None = None) -> int:
-    """Show the lobby until Ctrl-C (0) or until the connection is lost for good (1)."""
+async def watch_lobby(
+    url: str, name: str, tokens: TokenStore | None = None, console: Console | None = None
+) -> int:
+    """Show the lobby until Ctrl-C, or until the connection is lost for good (1)."""
     console = console or Console()
     try:
-        client = await LobbyClient.connect(url, name, tokens=TokenStore.default())
+        client = await LobbyClient.connect(url, name, tokens=tokens)
     except NetError as error:
         console.print(f"ddz: {error.message}", style="red", highlight=False)
         return 1

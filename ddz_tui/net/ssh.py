@@ -51,10 +51,11 @@ def child_command(url: str, name: str) -> list[str]:
     return [sys.executable, "-m", "ddz_tui", "join", url, "--name", name]
 
 
-def default_host_key_path() -> Path:
-    from platformdirs import user_data_path
+def default_host_key_path(data_dir: Path | str | None = None) -> Path:
+    """Beside the player's history: `data_dir`, else $DDZ_DATA_DIR, else the user data folder."""
+    from ddz_tui.store import default_path
 
-    return user_data_path("ddz-tui") / "ssh_host_ed25519_key"
+    return default_path(data_dir).parent / "ssh_host_ed25519_key"
 
 
 class HostKeyError(Exception):
@@ -185,9 +186,17 @@ class PlayerSession(asyncssh.SSHServerSession):
             self._hang_up()
 
     def _environment(self, term_type: str) -> dict[str, str]:
+        """The server's environment, with the session's terminal and, as sshd sets it,
+        SSH_CONNECTION (so the client knows it is remote: no sound on the server)."""
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         env["TERM"] = term_type or "xterm-256color"
-        asked = self._chan.get_environment() if self._chan else {}
+        chan = self._chan
+        peer = chan.get_extra_info("peername") if chan else None
+        local = chan.get_extra_info("sockname") if chan else None
+        if peer and local:
+            env["SSH_CONNECTION"] = f"{peer[0]} {peer[1]} {local[0]} {local[1]}"
+            env["SSH_CLIENT"] = f"{peer[0]} {peer[1]} {local[1]}"
+        asked = chan.get_environment() if chan else {}
         for key in ("LANG", "LC_ALL", "LC_MESSAGES"):
             if isinstance(asked.get(key), str):
                 env[key] = asked[key]
