@@ -347,12 +347,12 @@ class TableHost:
     def _after_action(self) -> None:
         game = self.game
         assert game is not None
-        over = game.phase is Phase.OVER and game.result is not None
-        if over:
+        result = game.result if game.phase is Phase.OVER else None
+        if result is not None:
             self.games += 1
-            self.totals = [a + b for a, b in zip(self.totals, game.result.scores, strict=True)]  # type: ignore[union-attr]
+            self.totals = [a + b for a, b in zip(self.totals, result.scores, strict=True)]
         self._publish()
-        if over:
+        if result is not None:
             self._free_absent()
 
     # --- the turn timer ------------------------------------------------------------

@@ -187,11 +187,21 @@ async def test_a_name_in_use_is_refused_without_its_token() -> None:
         await ann.close()
 
 
-async def test_another_protocol_version_is_refused_in_the_players_language() -> None:
+async def test_another_protocol_version_is_refused() -> None:
     async with running() as server:
         mal = await raw(server, name=None)
         reply = await mal.ask({"type": "hello", "v": 99, "name": "x", "lang": "zh"})
-        assert reply["reason"] == "version" and "第1版" in reply["message"]
+        assert reply["reason"] == "version" and "1" in reply["message"]
+        assert await mal.closed() == 4001
+
+
+async def test_a_client_of_another_version_hears_version_whatever_its_fields() -> None:
+    async with running() as server:
+        mal = await raw(server, name=None)
+        hello = {"type": "hello", "v": 2, "id": 1, "player": {"name": "x"}, "features": []}
+        reply = await mal.ask(hello)
+        assert (reply["reason"], reply["id"]) == ("version", 1)
+        assert "protocol version 1" in reply["message"] and "client 2" in reply["message"]
         assert await mal.closed() == 4001
 
 

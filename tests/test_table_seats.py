@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 import pytest
 
 from ddz_tui.engine import IllegalAction, LandlordMode, Phase, Played, Reason
 from ddz_tui.table import EMPTY_SEAT, Notice, SeatInfo, SeatKind, TableHost, TableState
-
-
-async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    """Wait for the event loop to make `condition` true (fails the test if it never does)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError("the condition never came true")
-        await asyncio.sleep(0.005)
+from tests.netkit import until
 
 
 def bot(name: str) -> SeatInfo:

@@ -303,6 +303,10 @@ class LobbyClient:
 
     # --- inside ----------------------------------------------------------------------
 
+    @property
+    def _where(self) -> str:
+        return urlsplit(self.url).netloc
+
     def _seated(self, table: int, seat: int) -> RemoteTable:
         if self.table is None or (self.table.table_id, self.table.seat) != (table, seat):
             self.table = RemoteTable(self, table, seat, self._states.get(table))
@@ -349,18 +353,18 @@ class LobbyClient:
             first = parse_push(await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT))
         except (ConnectionClosed, asyncio.TimeoutError):
             await ws.close()
-            raise ServerUnreachable(t("net.client.no_welcome", where=self.url)) from None
+            raise ServerUnreachable(t("net.client.no_welcome", where=self._where)) from None
         except ProtocolError as bad:
             await ws.close()
             raise ServerUnreachable(
-                t("net.client.not_ddz_because", where=self.url, error=bad.message)
+                t("net.client.not_ddz_because", where=self._where, error=bad.message)
             ) from None
         if first.type is PushType.ERROR:
             await ws.close()
             raise _refusal(first)
         if first.type is not PushType.WELCOME:
             await ws.close()
-            raise ServerUnreachable(t("net.client.not_ddz", where=self.url))
+            raise ServerUnreachable(t("net.client.not_ddz", where=self._where))
         self._ws = ws
         self._welcome(first)
         self._reader = asyncio.get_running_loop().create_task(self._read(ws))
@@ -406,7 +410,7 @@ class LobbyClient:
         elif error is None and self.reconnect_for > 0:
             self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
         else:
-            self._lost(error or t("net.client.lost", where=self.url))
+            self._lost(error or t("net.client.lost", where=self._where))
 
     def _dispatch(self, message: Message, decoded: Any) -> None:
         if message.id is not None and message.id in self._pending:
@@ -434,7 +438,7 @@ class LobbyClient:
         loop = asyncio.get_running_loop()
         end = loop.time() + self.reconnect_for
         delay = 0.2
-        failure: NetError = ConnectionLost(t("net.client.lost", where=self.url))
+        failure: NetError = ConnectionLost(t("net.client.lost", where=self._where))
         while loop.time() < end:
             await asyncio.sleep(delay)
             delay = min(delay * 2, 2.0)

@@ -359,6 +359,17 @@ def request_id_of(data: str | bytes) -> int | None:
     return value if type(value) is int and 0 <= value <= _ID_MAX else None
 
 
+def hello_version(data: str | bytes) -> int | None:
+    """The protocol version a hello claims, read before its fields are checked: a
+    client of another version may send other fields, and must hear 'version'."""
+    try:
+        obj = _load(data)
+    except ProtocolError:
+        return None
+    version = obj.get("v")
+    return version if obj.get("type") == "hello" and type(version) is int else None
+
+
 def parse_request(data: str | bytes) -> Message:
     """A client's message, checked; ProtocolError says what is wrong with it."""
     return _parse(data, RequestType, REQUESTS)

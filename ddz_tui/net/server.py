@@ -40,10 +40,12 @@ from ddz_tui.net.protocol import (
     encode_lobby,
     encode_ok,
     encode_state,
+    hello_version,
     parse_request,
     request_id_of,
 )
 from ddz_tui.net.ratelimit import TokenBucket
+from ddz_tui.net.tasks import background
 from ddz_tui.table import (
     DEFAULT_BOT_DELAY,
     DEFAULT_GRACE,
@@ -157,7 +159,7 @@ class Connection:
     def close(self, code: CloseCode, reason: str) -> None:
         if not self.closing:
             self.closing = True
-            asyncio.get_running_loop().create_task(self.ws.close(code.value, reason))
+            background(self.ws.close(code.value, reason))
 
     async def write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -283,6 +285,12 @@ class GameServer:
             if not conn.bucket.allow():
                 await ws.close(CloseCode.POLICY.value, "flooding")
                 return None
+            version = hello_version(data)
+            if version is not None and version != PROTOCOL_VERSION:
+                refusal = t("net.error.version", server=PROTOCOL_VERSION, client=version)
+                await ws.send(encode_error(request_id_of(data), ErrorReason.VERSION, refusal))
+                await ws.close(CloseCode.VERSION.value, ErrorReason.VERSION.value)
+                return None
             try:
                 message = parse_request(data)
             except ProtocolError as error:
@@ -299,18 +307,11 @@ class GameServer:
                     return self._claim(conn, message, lang)
                 except ProtocolError as error:
                     await ws.send(encode_error(message.id, error.reason, error.message))
-                    code = CloseCode.VERSION if error.reason is ErrorReason.VERSION else None
-                    await ws.close((code or CloseCode.REFUSED).value, error.reason.value)
+                    await ws.close(CloseCode.REFUSED.value, error.reason.value)
                     return None
 
     def _claim(self, conn: Connection, hello: Message, lang: Lang) -> Player:
         """The player this hello speaks for: new, or back with its session token."""
-        version = hello.args["v"]
-        if version != PROTOCOL_VERSION:
-            raise ProtocolError(
-                ErrorReason.VERSION,
-                t("net.error.version", server=PROTOCOL_VERSION, client=version),
-            )
         name = check_name(hello.args["name"])
         token = hello.args["token"]
         player = self.players.get(name)
@@ -566,7 +567,7 @@ class GameServer:
             return
         del self.tables[table.id]
         log.info("table %d closed", table.id)
-        asyncio.get_running_loop().create_task(table.host.close())
+        background(table.host.close())
         self._lobby_changed()
 
     # --- the lobby -------------------------------------------------------------------

@@ -30,6 +30,7 @@ import asyncssh
 from ddz_tui.i18n import t
 from ddz_tui.net.protocol import ProtocolError, check_name
 from ddz_tui.net.server import GameServer, ServerConfig
+from ddz_tui.net.tasks import background
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         return False
 
     def session_started(self) -> None:
-        asyncio.get_running_loop().create_task(self._start())
+        background(self._start())
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self._master >= 0 and width and height:
@@ -232,7 +233,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             self._chan.write(data)
             return
         self._watch_output(False)
-        asyncio.get_running_loop().create_task(self._finish())
+        background(self._finish())
 
     def _flush_input(self) -> None:
         loop = asyncio.get_running_loop()
@@ -271,7 +272,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             return
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGHUP)
-        self.door.reaping.add(asyncio.get_running_loop().create_task(self.door.reap(process)))
+        background(self.door.reap(process), self.door.reaping)
 
     def _close_master(self) -> None:
         if self._master >= 0:
@@ -352,9 +353,9 @@ class SshDoor:
             if process.returncode is None:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(process.pid, signal.SIGHUP)
-                self.reaping.add(asyncio.get_running_loop().create_task(self.reap(process)))
+                background(self.reap(process), self.reaping)
         if self.reaping:
-            await asyncio.gather(*self.reaping, return_exceptions=True)
+            await asyncio.gather(*list(self.reaping), return_exceptions=True)
         self.children.clear()
 
     async def __aenter__(self) -> SshDoor:

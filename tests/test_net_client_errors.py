@@ -1,0 +1,130 @@
+"""The client says clearly what went wrong: wrong address, nothing there, not a ddz
+server, another version, a taken name, a connection lost for good."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import pytest
+from websockets.asyncio.server import serve
+
+import ddz_tui.net.client as client_module
+from ddz_tui.engine import IllegalAction
+from ddz_tui.net.client import (
+    BadAddress,
+    ConnectionLost,
+    LobbyClient,
+    Refused,
+    ServerUnreachable,
+    Status,
+    VersionMismatch,
+)
+from ddz_tui.net.protocol import ErrorReason
+from tests.netkit import running, until
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def test_nothing_listening() -> None:
+    port = free_port()
+    with pytest.raises(ServerUnreachable) as error:
+        await LobbyClient.connect(f"127.0.0.1:{port}", "ann")
+    assert error.value.message == (
+        f"nothing is listening at 127.0.0.1:{port}: is the server running there?"
+    )
+
+
+async def test_a_host_that_does_not_resolve(monkeypatch) -> None:
+    def no_such_host(*args, **kwargs):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_such_host)
+    with pytest.raises(BadAddress) as error:
+        await LobbyClient.connect("ws://no-such-host.example:7744", "ann")
+    assert error.value.message == "cannot find the host no-such-host.example: check the address"
+
+
+async def test_a_web_server_is_not_a_ddz_server() -> None:
+    async def http(reader, writer) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi")
+        await writer.drain()
+        writer.close()
+
+    web = await asyncio.start_server(http, "127.0.0.1", 0)
+    port = web.sockets[0].getsockname()[1]
+    with pytest.raises(ServerUnreachable) as error:
+        await LobbyClient.connect(f"127.0.0.1:{port}", "ann")
+    assert error.value.message == f"127.0.0.1:{port} is not a ddz-tui server"
+    web.close()
+
+
+async def test_another_websocket_service_is_not_a_ddz_server() -> None:
+    async def echo(ws) -> None:
+        async for message in ws:
+            await ws.send(message)
+
+    async with serve(echo, "127.0.0.1", 0) as other:
+        port = other.sockets[0].getsockname()[1]
+        with pytest.raises(ServerUnreachable) as error:
+            await LobbyClient.connect(f"127.0.0.1:{port}", "ann")
+    assert "is not a ddz-tui server" in error.value.message
+    assert "unknown message type 'hello'" in error.value.message
+
+
+async def test_another_protocol_version(monkeypatch) -> None:
+    monkeypatch.setattr(client_module, "PROTOCOL_VERSION", 2)
+    async with running() as server:
+        with pytest.raises(VersionMismatch) as error:
+            await LobbyClient.connect(server.url, "ann")
+    assert "protocol version 1" in error.value.message and "client 2" in error.value.message
+
+
+async def test_a_taken_name() -> None:
+    async with running() as server:
+        ann = await LobbyClient.connect(server.url, "ann")
+        with pytest.raises(Refused) as error:
+            await LobbyClient.connect(server.url, "ann")
+        assert error.value.reason == ErrorReason.NAME_TAKEN
+        assert error.value.message == "the name ann is taken: choose another"
+        await ann.close()
+
+
+async def test_a_connection_lost_for_good() -> None:
+    async with running() as server:
+        ann = await LobbyClient.connect(server.url, "ann", reconnect_for=0.5)
+        table = await ann.create()
+        statuses: list[tuple[Status, str | None]] = []
+        ann.on_status(lambda status, message: statuses.append((status, message)))
+    # the server is gone: the client tries for a while, then gives up and says so
+    await until(lambda: ann.status is Status.CLOSED)
+    assert statuses[0] == (Status.RECONNECTING, "connection lost: reconnecting…")
+    assert statuses[-1][0] is Status.CLOSED
+    assert statuses[-1][1].startswith("the connection was lost and could not be resumed:")
+    assert "nothing is listening" in statuses[-1][1]
+    assert table.state.notice == statuses[-1][1], "the table screen hears it as a notice"
+    with pytest.raises(ConnectionLost):
+        await ann.refresh()
+    with pytest.raises(IllegalAction) as refused:
+        await table.pass_turn()
+    assert refused.value.reason is ErrorReason.NOT_SEATED
+    await ann.close()
+
+
+async def test_replaced_by_a_newer_connection() -> None:
+    async with running() as server:
+        first = await LobbyClient.connect(server.url, "ann")
+        heard: list[tuple[Status, str | None]] = []
+        first.on_status(lambda status, message: heard.append((status, message)))
+        second = await LobbyClient.connect(server.url, "ann", token=first.token)
+        await until(lambda: first.status is Status.CLOSED)
+        assert heard == [
+            (Status.CLOSED, "you connected again from somewhere else: this session ended")
+        ], "no attempt to reconnect and steal the session back"
+        assert second.status is Status.CONNECTED
+        await second.close()
