@@ -295,8 +295,9 @@ def cmd_join(args: argparse.Namespace) -> int:
     import asyncio
 
     from ddz_tui.net.client import BadAddress, TokenStore, normalise_url
+    from ddz_tui.net.errors import ProtocolError
     from ddz_tui.net.lobby_view import watch_lobby
-    from ddz_tui.net.protocol import ProtocolError, check_name
+    from ddz_tui.net.protocol import check_name
 
     try:
         url = normalise_url(args.url)

@@ -20,7 +20,7 @@ from ddz_tui.net.client import (
     Status,
     VersionMismatch,
 )
-from ddz_tui.net.protocol import ErrorReason
+from ddz_tui.net.errors import ErrorReason
 from tests.netkit import running, until
 
 

@@ -10,7 +10,7 @@ from ddz_tui.bots import make_bot
 from ddz_tui.engine import IllegalAction, Phase
 from ddz_tui.net.botclient import BotPlayer
 from ddz_tui.net.client import LobbyClient, RemoteTable, Status, TokenStore
-from ddz_tui.net.protocol import ErrorReason
+from ddz_tui.net.errors import ErrorReason
 from ddz_tui.table import TableState
 from tests.netkit import clients, running, until
 

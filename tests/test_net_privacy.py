@@ -227,7 +227,7 @@ async def test_no_byte_to_a_client_reveals_a_hidden_card() -> None:
 def test_the_hidden_reshuffle_really_changes_hidden_cards() -> None:
     """The noninterference check above is not vacuous: a reshuffle moves hidden cards
     (never the seat's own), and an encoder that let one slip would be caught."""
-    from ddz_tui.net.protocol import encode_state
+    from ddz_tui.net.states import encode_state
     from ddz_tui.table import SeatInfo, SeatKind
 
     host = TableHost([SeatInfo("ann"), SeatInfo("b", SeatKind.BOT), SeatInfo("c", SeatKind.BOT)])

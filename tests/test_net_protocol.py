@@ -12,22 +12,17 @@ from ddz_tui.bots import make_bot
 from ddz_tui.engine import Game, LandlordMode, Phase
 from ddz_tui.i18n import Lang, set_language
 from ddz_tui.net.client import BadAddress, TokenStore, normalise_url
+from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.net.protocol import (
-    ErrorReason,
-    ProtocolError,
     PushType,
     RequestType,
-    TableSummary,
     check_name,
-    decode_lobby,
-    decode_state,
-    encode_lobby,
-    encode_state,
     parse_push,
     parse_request,
     request,
 )
 from ddz_tui.net.ratelimit import TokenBucket
+from ddz_tui.net.states import TableSummary, decode_lobby, decode_state, encode_lobby, encode_state
 from ddz_tui.table import EMPTY_SEAT, Notice, SeatInfo, SeatKind, TableState
 
 SEATS = (SeatInfo("ann", ready=True), SeatInfo("Bot 2", SeatKind.BOT, "random"), EMPTY_SEAT)

@@ -34,21 +34,17 @@ from ddz_tui import __version__
 from ddz_tui.cards import Card
 from ddz_tui.engine import IllegalAction, LandlordMode, Reason
 from ddz_tui.i18n import Lang, language, t
+from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
 from ddz_tui.net.protocol import (
     MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION,
-    CloseCode,
-    ErrorReason,
     Message,
-    ProtocolError,
     PushType,
     RequestType,
-    TableSummary,
-    decode_lobby,
-    decode_state,
     parse_push,
     request,
 )
+from ddz_tui.net.states import TableSummary, decode_lobby, decode_state
 from ddz_tui.table import Listener, TableState, _discard
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ddz_tui.i18n import t
 from ddz_tui.net.client import LobbyClient, NetError, Status, TokenStore
-from ddz_tui.net.protocol import TableSummary
+from ddz_tui.net.states import TableSummary
 from ddz_tui.table import SeatInfo, SeatKind
 
 

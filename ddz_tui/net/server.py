@@ -24,27 +24,23 @@ from ddz_tui.bots import make_bot
 from ddz_tui.cards import DECK
 from ddz_tui.engine import IllegalAction, LandlordMode
 from ddz_tui.i18n import Lang, language, set_language, t
+from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
 from ddz_tui.net.protocol import (
     MAX_CLIENT_MESSAGE,
     PROTOCOL_VERSION,
-    CloseCode,
-    ErrorReason,
     Message,
-    ProtocolError,
     PushType,
     RequestType,
-    TableSummary,
     check_name,
     dumps,
     encode_error,
-    encode_lobby,
     encode_ok,
-    encode_state,
     hello_version,
     parse_request,
     request_id_of,
 )
 from ddz_tui.net.ratelimit import TokenBucket
+from ddz_tui.net.states import TableSummary, encode_lobby, encode_state
 from ddz_tui.net.tasks import background
 from ddz_tui.table import (
     DEFAULT_BOT_DELAY,

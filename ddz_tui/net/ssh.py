@@ -28,7 +28,8 @@ from pathlib import Path
 import asyncssh
 
 from ddz_tui.i18n import t
-from ddz_tui.net.protocol import ProtocolError, check_name
+from ddz_tui.net.errors import ProtocolError
+from ddz_tui.net.protocol import check_name
 from ddz_tui.net.server import GameServer, ServerConfig
 from ddz_tui.net.tasks import background
 

@@ -1,0 +1,188 @@
+"""Checking received JSON against a schema: exact keys, exact types, ranges.
+
+A schema maps each key to a `Field` (a check, required or with a default). A check
+returns the value it accepts (possibly normalised: card ids sorted into a tuple) or
+raises `Unfit` saying what was expected; `fields_of` turns that into a
+`ProtocolError` naming the field, for the player or the log.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ddz_tui.cards import DECK
+from ddz_tui.i18n import t
+from ddz_tui.net.errors import ErrorReason, ProtocolError
+
+MAX_PLAY = 20  # the longest play is 20 cards (the landlord's whole hand)
+
+Check = Callable[[Any], Any]
+
+
+class Unfit(Exception):
+    """A field value that does not fit; carries what was expected, for the message."""
+
+
+def integer(lo: int, hi: int) -> Check:
+    def check(value: Any) -> int:
+        if type(value) is not int or not lo <= value <= hi:
+            raise Unfit(t("net.expect.integer", lo=lo, hi=hi))
+        return value
+
+    return check
+
+
+def text(max_len: int) -> Check:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or len(value) > max_len:
+            raise Unfit(t("net.expect.text", n=max_len))
+        return value
+
+    return check
+
+
+def number(value: Any) -> float:
+    if type(value) not in (int, float) or not 0 <= value < 1e12:
+        raise Unfit(t("net.expect.number"))
+    return float(value)
+
+
+def boolean(value: Any) -> bool:
+    if type(value) is not bool:
+        raise Unfit(t("net.expect.boolean"))
+    return value
+
+
+def choice(values: Iterable[str]) -> Check:
+    allowed = tuple(values)
+
+    def check(value: Any) -> str:
+        if value not in allowed or not isinstance(value, str):
+            raise Unfit(t("net.expect.choice", values=", ".join(allowed)))
+        return value
+
+    return check
+
+
+def optional(inner: Check) -> Check:
+    def check(value: Any) -> Any:
+        return None if value is None else inner(value)
+
+    return check
+
+
+def list_of(inner: Check, max_len: int, min_len: int = 0) -> Check:
+    def check(value: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list) or not min_len <= len(value) <= max_len:
+            raise Unfit(t("net.expect.list", lo=min_len, hi=max_len))
+        return tuple(inner(item) for item in value)
+
+    return check
+
+
+def card_ids(max_len: int, min_len: int = 0) -> Check:
+    """Distinct card ids 0..53, as a sorted tuple. (Written out rather than composed:
+    every state message holds every play so far, so this runs a lot.)"""
+
+    def check(value: Any) -> tuple[int, ...]:
+        if type(value) is not list or not min_len <= len(value) <= max_len:
+            raise Unfit(t("net.expect.list", lo=min_len, hi=max_len))
+        for item in value:
+            if type(item) is not int or not 0 <= item < len(DECK):
+                raise Unfit(t("net.expect.card_ids", hi=len(DECK) - 1))
+        if len(set(value)) != len(value):
+            raise Unfit(t("net.expect.distinct_cards"))
+        return tuple(sorted(value))
+
+    return check
+
+
+_play_ids = card_ids(MAX_PLAY)
+
+
+@functools.lru_cache(maxsize=4096)
+def _checked_play(ids: tuple[Any, ...]) -> tuple[int, ...]:
+    return _play_ids(list(ids))  # cached: every state repeats the plays before it
+
+
+def plays(max_len: int) -> Check:
+    """The public plays: a list of [seat, card ids] (card ids [] for a pass)."""
+
+    def check(value: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        if type(value) is not list or len(value) > max_len:
+            raise Unfit(t("net.expect.list", lo=0, hi=max_len))
+        out = []
+        for item in value:
+            if type(item) is not list or len(item) != 2 or type(item[0]) is not int:
+                raise Unfit(t("net.expect.play"))
+            seat, ids = item
+            if seat not in (0, 1, 2) or type(ids) is not list:
+                raise Unfit(t("net.expect.play"))
+            if not all(type(i) is int for i in ids):  # also keeps True from passing as 1
+                raise Unfit(t("net.expect.card_ids", hi=len(DECK) - 1))
+            out.append((seat, _checked_play(tuple(ids))))
+        return tuple(out)
+
+    return check
+
+
+def pair(first: Check, second: Check) -> Check:
+    def check(value: Any) -> tuple[Any, Any]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise Unfit(t("net.expect.pair"))
+        return first(value[0]), second(value[1])
+
+    return check
+
+
+@dataclass(frozen=True)
+class Field:
+    check: Check
+    required: bool = True
+    default: Any = None
+
+
+Schema = Mapping[str, Field]
+
+
+def fields_of(obj: Any, schema: Schema, where: str) -> dict[str, Any]:
+    """Check an object against a schema: no missing or unknown keys, every value fits."""
+    if not isinstance(obj, dict):
+        raise ProtocolError(ErrorReason.BAD_MESSAGE, t("net.error.not_object", where=where))
+    unknown = sorted(set(obj) - set(schema))
+    if unknown:
+        raise ProtocolError(
+            ErrorReason.BAD_FIELD, t("net.error.unknown_field", field=unknown[0], where=where)
+        )
+    out: dict[str, Any] = {}
+    for key, spec in schema.items():
+        if key not in obj:
+            if spec.required:
+                raise ProtocolError(
+                    ErrorReason.BAD_FIELD, t("net.error.missing_field", field=key, where=where)
+                )
+            out[key] = spec.default
+            continue
+        try:
+            out[key] = spec.check(obj[key])
+        except Unfit as bad:
+            raise ProtocolError(
+                ErrorReason.BAD_FIELD,
+                t("net.error.bad_field", field=key, where=where, expected=bad),
+            ) from None
+    return out
+
+
+def nested(schema: Schema, where: str) -> Check:
+    """A check for an object field, by its own schema."""
+
+    def check(value: Any) -> dict[str, Any]:
+        try:
+            return fields_of(value, schema, where)
+        except ProtocolError as error:
+            raise Unfit(error.message) from None
+
+    return check

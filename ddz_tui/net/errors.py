@@ -1,0 +1,49 @@
+"""Why a message is refused, and how a connection is closed: the protocol's errors."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class ErrorReason(str, Enum):
+    """Why the server refused a message (table actions use the engine's `Reason`)."""
+
+    BAD_JSON = "bad_json"
+    BAD_MESSAGE = "bad_message"
+    UNKNOWN_TYPE = "unknown_type"
+    BAD_FIELD = "bad_field"
+    HELLO_FIRST = "hello_first"
+    VERSION = "version"
+    BAD_NAME = "bad_name"
+    NAME_TAKEN = "name_taken"
+    RATE_LIMITED = "rate_limited"
+    NO_SUCH_TABLE = "no_such_table"
+    SEAT_TAKEN = "seat_taken"
+    NOT_SEATED = "not_seated"
+    ALREADY_SEATED = "already_seated"
+    GAME_ON = "game_on"
+    TOO_MANY_TABLES = "too_many_tables"
+    BAD_LEVEL = "bad_level"
+    NOT_CONNECTED = "not_connected"  # said by the client itself, never sent
+    INTERNAL = "internal"
+
+
+class CloseCode(int, Enum):
+    """WebSocket close codes the server uses besides the standard ones."""
+
+    POLICY = 1008  # flooding, no hello in time, a client too slow to read
+    TOO_BIG = 1009  # a message over MAX_CLIENT_MESSAGE (closed by websockets itself)
+    REPLACED = 4000  # the same player connected again with the session token
+    VERSION = 4001  # the client speaks another protocol version
+    REFUSED = 4002  # the hello was refused: a bad or taken name
+
+
+class ProtocolError(Exception):
+    """A message that breaks the protocol; `reason` for code, `message` for people,
+    and the id of the request it answers when that could be read."""
+
+    def __init__(self, reason: ErrorReason, message: str, request_id: int | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.request_id = request_id

@@ -1,0 +1,178 @@
+"""Table states and lobby summaries on the wire, both ways.
+
+A table state is serialised from the seat's `PlayerView` constructor fields only
+(its hand, the landlord, the bottom once shown, the bids, the public plays as card
+ids) and the seats' public facts, so a message can hold no card the seat may not
+see; the client rebuilds the same `PlayerView` from it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ddz_tui.cards import DECK, Card, ranks_of
+from ddz_tui.engine import LandlordMode, PlayerView
+from ddz_tui.i18n import t
+from ddz_tui.net.errors import ErrorReason, ProtocolError
+from ddz_tui.net.protocol import PushType, dumps
+from ddz_tui.rules import BY_CARDS
+from ddz_tui.table import Notice, SeatInfo, SeatKind, TableState
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """A table as the lobby lists it."""
+
+    id: int
+    title: str
+    mode: LandlordMode
+    seats: tuple[SeatInfo, SeatInfo, SeatInfo]
+    playing: bool
+    games: int
+
+    @property
+    def free_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s.is_empty)
+
+
+def encode_seat(info: SeatInfo) -> dict[str, Any]:
+    return {
+        "name": info.name,
+        "kind": info.kind.value,
+        "level": info.level,
+        "ready": info.ready,
+        "connected": info.connected,
+        "takeover": info.takeover,
+    }
+
+
+def encode_game(view: PlayerView) -> dict[str, Any]:
+    """The seat's view, from its constructor fields only (nothing derived, no other hand)."""
+    if len(view.history_cards) != len(view.history):
+        raise ValueError("a view to send needs the cards of every play")
+    return {
+        "hand": [card.id for card in view.hand],
+        "landlord": view.landlord,
+        "bottom": [card.id for card in view.bottom],
+        "bids": [[seat, bid] for seat, bid in view.bids],
+        "first_bidder": view.first_bidder,
+        "plays": [
+            [seat, [card.id for card in cards]]
+            for (seat, _), cards in zip(view.history, view.history_cards, strict=True)
+        ],
+    }
+
+
+def encode_notice(notice: str | None) -> dict[str, Any] | None:
+    """A notice in the active language, with its key when it has one."""
+    if notice is None:
+        return None
+    if isinstance(notice, Notice):
+        return {"key": notice.key, "text": t(notice.key, **notice.fields)}
+    return {"key": None, "text": str(notice)}
+
+
+def encode_state(table: int, state: TableState) -> str:
+    return dumps(
+        {
+            "type": PushType.STATE.value,
+            "table": table,
+            "seat": state.seat,
+            "seats": [encode_seat(info) for info in state.seats],
+            "game": None if state.view is None else encode_game(state.view),
+            "thinking": state.thinking,
+            "totals": list(state.totals),
+            "games": state.games,
+            "turn_seconds": None if state.turn_seconds is None else round(state.turn_seconds, 1),
+            "notice": encode_notice(state.notice),
+        }
+    )
+
+
+def encode_summary(summary: TableSummary) -> dict[str, Any]:
+    return {
+        "id": summary.id,
+        "title": summary.title,
+        "mode": summary.mode.value,
+        "seats": [encode_seat(info) for info in summary.seats],
+        "playing": summary.playing,
+        "games": summary.games,
+    }
+
+
+def encode_lobby(tables: Iterable[TableSummary], request_id: int | None = None) -> str:
+    body: dict[str, Any] = {"type": PushType.LOBBY.value}
+    if request_id is not None:
+        body["id"] = request_id
+    body["tables"] = [encode_summary(s) for s in tables]
+    return dumps(body)
+
+
+def decode_seat(fields: Mapping[str, Any]) -> SeatInfo:
+    return SeatInfo(
+        name=fields["name"],
+        kind=SeatKind(fields["kind"]),
+        level=fields["level"],
+        takeover=fields["takeover"],
+        connected=fields["connected"],
+        ready=fields["ready"],
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _played(ids: tuple[int, ...]) -> tuple[tuple[Card, ...], str]:
+    """A play's cards and canonical ranks (ids arrive sorted, so the ranks are in
+    order); ProtocolError if it is not a valid combination. Cached: every state
+    repeats the plays before it."""
+    cards = tuple(DECK[i] for i in ids)
+    ranks = ranks_of(cards)
+    if ranks and ranks not in BY_CARDS:
+        raise ProtocolError(ErrorReason.BAD_FIELD, t("net.error.bad_play"))
+    return cards, ranks
+
+
+def decode_view(seat: int, game: Mapping[str, Any]) -> PlayerView:
+    """The seat's `PlayerView`, rebuilt from its public constructor fields."""
+    plays = [(s, _played(ids)) for s, ids in game["plays"]]
+    return PlayerView(
+        seat=seat,
+        hand=tuple(DECK[i] for i in game["hand"]),
+        landlord=game["landlord"],
+        bottom=tuple(DECK[i] for i in game["bottom"]),
+        history=tuple((s, ranks) for s, (_, ranks) in plays),
+        bids=tuple(game["bids"]),
+        first_bidder=game["first_bidder"],
+        history_cards=tuple(cards for _, (cards, _) in plays),
+    )
+
+
+def decode_state(args: Mapping[str, Any]) -> TableState:
+    seat = args["seat"]
+    notice = args["notice"]
+    return TableState(
+        seat=seat,
+        seats=tuple(decode_seat(s) for s in args["seats"]),  # type: ignore[arg-type]
+        view=None if args["game"] is None else decode_view(seat, args["game"]),
+        thinking=args["thinking"],
+        totals=tuple(args["totals"]),  # type: ignore[arg-type]
+        games=args["games"],
+        turn_seconds=args["turn_seconds"],
+        notice=None if notice is None else notice["text"],
+    )
+
+
+def decode_lobby(args: Mapping[str, Any]) -> tuple[TableSummary, ...]:
+    return tuple(
+        TableSummary(
+            id=table["id"],
+            title=table["title"],
+            mode=LandlordMode(table["mode"]),
+            seats=tuple(decode_seat(s) for s in table["seats"]),  # type: ignore[arg-type]
+            playing=table["playing"],
+            games=table["games"],
+        )
+        for table in args["tables"]
+    )
