@@ -81,6 +81,8 @@ async def watch_lobby(
 
     client.on_lobby(draw)
     client.on_status(status)
+    if client.table is not None:  # back at a seat we held: show who sits there, live
+        client.table.subscribe(lambda _state: draw())
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError, AttributeError):
         loop.add_signal_handler(signal.SIGWINCH, draw)
