@@ -399,6 +399,14 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the app. Everything that can fail before it starts is one line, not a trace."""
+    import os
+
+    from ddz_tui.sound import check_force
+
+    try:
+        check_force(os.environ)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         raise UsageError("the game needs a terminal (stdin and stdout must be a TTY)")
     from ddz_tui.ui.app import DdzApp

@@ -225,6 +225,23 @@ def on_by_default(environ: Mapping[str, str]) -> bool:
     return not environ.get("SSH_CONNECTION")
 
 
+FORCE_ENV = "DDZ_SOUND"
+FORCE_OFF = "off"
+
+
+def forced_off(environ: Mapping[str, str]) -> bool:
+    """`DDZ_SOUND=off`: whoever started the game (the SSH door) has turned sound off
+    for the whole session, whatever the player's setting says."""
+    return environ.get(FORCE_ENV, "").strip().lower() == FORCE_OFF
+
+
+def check_force(environ: Mapping[str, str]) -> None:
+    """Raise ValueError with a message when DDZ_SOUND holds something it cannot mean."""
+    value = environ.get(FORCE_ENV, "").strip()
+    if value and not forced_off(environ):
+        raise ValueError(t("sound.bad_force", name=FORCE_ENV, value=value, off=FORCE_OFF))
+
+
 # --- the public object ----------------------------------------------------------------
 
 
@@ -249,6 +266,8 @@ class Sound:
     `enabled` is the player's switch (default: on, but off over SSH); `available`
     turns False for good (or until the switch is turned on again, for a device or
     playback problem) the first time anything fails, and `reason` then says why.
+    With `DDZ_SOUND=off` in the environment the sound is `locked` off: no audio
+    thread runs, nothing is ever opened, and the switch does nothing.
     """
 
     def __init__(
@@ -260,15 +279,20 @@ class Sound:
         clips: Callable[[], Sounds] = load_clips,
     ) -> None:
         env = os.environ if environ is None else environ
+        self._locked = forced_off(env)
+        if self._locked:
+            enabled = False
         self._enabled = on_by_default(env) if enabled is None else enabled
         self._off_over_ssh = enabled is None and not self._enabled
         self._music: Music | None = None
         self._unavailable: Unavailable | None = None
-        self._closed = False
+        self._closed = self._locked  # locked: born closed, every request ignored
         self._requests: queue.SimpleQueue[_Request] = queue.SimpleQueue()
-        worker = _Worker(self._requests, self._report, backend, clips, self._enabled)
-        self._thread = threading.Thread(target=worker.run, name="ddz-sound", daemon=True)
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        if not self._locked:
+            worker = _Worker(self._requests, self._report, backend, clips, self._enabled)
+            self._thread = threading.Thread(target=worker.run, name="ddz-sound", daemon=True)
+            self._thread.start()
 
     # what the UI reads
 
@@ -288,6 +312,11 @@ class Sound:
         return self._enabled
 
     @property
+    def locked(self) -> bool:
+        """Turned off from outside (`DDZ_SOUND=off`): the switch cannot turn it on."""
+        return self._locked
+
+    @property
     def available(self) -> bool:
         return self._unavailable is None
 
@@ -304,6 +333,8 @@ class Sound:
     @property
     def note(self) -> str | None:
         """The one line settings and help show about sound, if any."""
+        if self._locked:
+            return t("sound.locked_off", name=FORCE_ENV, off=FORCE_OFF)
         if self._unavailable is not None:
             return self.reason
         if self._off_over_ssh and not self._enabled:
@@ -332,7 +363,7 @@ class Sound:
 
     def close(self) -> None:
         """Stop all sound and the audio thread; waits at most a second."""
-        if not self._closed:
+        if not self._closed and self._thread is not None:
             self._send(_Op.CLOSE)
             self._closed = True
             self._thread.join(CLOSE_WAIT)

@@ -26,6 +26,7 @@ from ddz_tui.sound import (
     Sound,
     SoundError,
     Unavailable,
+    check_force,
     explain,
     load_clips,
     on_by_default,
@@ -128,6 +129,34 @@ def test_an_explicit_setting_turns_sound_on_over_ssh(make_sound) -> None:
     sound = make_sound(FakeBackend(), True, SSH_CONNECTION="10.0.0.2 51000 10.0.0.1 22")
     assert sound.enabled
     assert sound.note is None
+
+
+def test_ddz_sound_off_locks_sound_off_and_touches_no_device() -> None:
+    made: list[FakeBackend] = []
+
+    def backend() -> FakeBackend:
+        made.append(FakeBackend())
+        return made[-1]
+
+    with Sound(True, environ={"DDZ_SOUND": " OFF "}, backend=backend, clips=lambda: CLIPS) as sound:
+        assert sound.locked and not sound.enabled
+        assert sound.note == "sound is off for this session (DDZ_SOUND=off)"
+        sound.music(Music.ROOM)
+        sound.effect(Effect.DEAL)
+        assert sound.toggle() is False and not sound.enabled
+        assert sound.flush()
+    assert made == [], "no audio thread, no backend, no device opened"
+
+
+@pytest.mark.parametrize("value", ["", "off", "Off"])
+def test_ddz_sound_takes_off_or_nothing(value: str) -> None:
+    check_force({"DDZ_SOUND": value})
+    check_force({})
+
+
+def test_a_ddz_sound_it_cannot_mean_says_so() -> None:
+    with pytest.raises(ValueError, match="DDZ_SOUND=off turns sound off"):
+        check_force({"DDZ_SOUND": "on"})
 
 
 def test_effects_play_while_enabled_and_not_while_disabled(make_sound) -> None:
