@@ -10,7 +10,7 @@ from textual.widgets import Button
 from ddz_tui.bots import hints
 from ddz_tui.engine import LandlordMode, Phase, PlayerView
 from ddz_tui.i18n import Lang
-from ddz_tui.table import SeatInfo, SeatKind, TableState
+from ddz_tui.table import SeatInfo, SeatKind
 from ddz_tui.ui.reading import pick
 from ddz_tui.ui.screens.base import TooSmall
 from ddz_tui.ui.screens.confirm import ConfirmScreen
@@ -24,6 +24,7 @@ from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.table_parts import CardCounter, MessageLine
 from tests.ui_support import (
+    ScriptedTable,
     keys_for,
     make_app,
     our_turns,
@@ -272,40 +273,6 @@ async def test_leaving_mid_game_stops_the_table() -> None:
         assert isinstance(app.screen, TitleScreen)
         assert not isinstance(app.screen, TableScreen)
         await host.settled()
-
-
-class ScriptedTable:
-    """A TableClient that shows whatever states the test publishes: the table screen
-    needs nothing more than the protocol."""
-
-    def __init__(self, seats) -> None:
-        self.seat = 0
-        self.seats = seats
-        self.listener = None
-        self.asked: list[str] = []
-
-    def subscribe(self, listener):
-        self.listener = listener
-        listener(TableState(0, self.seats, None))
-        return lambda: None
-
-    def publish(self, view, **fields) -> None:
-        self.listener(TableState(0, self.seats, view, **fields))
-
-    async def bid(self, bid: int) -> None:
-        self.asked.append(f"bid {bid}")
-
-    async def play(self, cards) -> None:
-        self.asked.append("play")
-
-    async def pass_turn(self) -> None:
-        self.asked.append("pass")
-
-    async def next_game(self) -> None:
-        self.asked.append("next game")
-
-    async def close(self) -> None:
-        self.asked.append("close")
 
 
 async def test_any_table_client_can_be_played_through() -> None:

@@ -1,9 +1,10 @@
-"""Driving the app in tests: a fresh app at a fixed seed, and waiting for the table."""
+"""Driving the app in tests: a fresh app at a fixed seed, waiting for the table, a
+table the test scripts, and a silent Sound that notes what the app asks of it."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -11,7 +12,8 @@ from textual.pilot import Pilot
 from ddz_tui.bots import Level
 from ddz_tui.engine import LandlordMode, Phase, PlayerView
 from ddz_tui.i18n import Lang
-from ddz_tui.table import LocalTable
+from ddz_tui.sound import Clip, Effect, Music, Sound
+from ddz_tui.table import LocalTable, SeatInfo, TableState
 from ddz_tui.ui.app import DdzApp
 from ddz_tui.ui.screens.new_game import LocalGame
 from ddz_tui.ui.screens.table import TableScreen
@@ -21,11 +23,61 @@ SEED = 11
 MAX_TURNS = 60  # far more of our turns than one game can take
 
 
+class QuietPlayback:
+    def is_playing(self) -> bool:
+        return False
+
+    def stop(self) -> None:
+        pass
+
+
+class QuietBackend:
+    """Plays everything at once, into nowhere."""
+
+    def play(self, clip: Clip) -> QuietPlayback:
+        return QuietPlayback()
+
+
+QUIET_CLIPS = {name: Clip.silence(0.01) for name in (*Effect, *Music)}
+
+
+class SpySound(Sound):
+    """The app's Sound on a silent backend, noting what the app asks for: effects,
+    and each change of music (None: the music stops)."""
+
+    def __init__(self, enabled: bool | None = None, *, backend=QuietBackend) -> None:
+        self.asked: list[Effect | Music | None] = []
+        self.playing: Music | None = None  # the music asked for last
+        self.closed = False
+        super().__init__(enabled, backend=backend, clips=lambda: QUIET_CLIPS)
+
+    def effect(self, effect: Effect) -> None:
+        self.asked.append(effect)
+        super().effect(effect)
+
+    def music(self, music: Music | None) -> None:
+        if music != self.playing:
+            self.asked.append(music)
+            self.playing = music
+        super().music(music)
+
+    def effects(self) -> list[Effect]:
+        return [a for a in self.asked if isinstance(a, Effect)]
+
+    def close(self) -> None:
+        self.closed = True
+        super().close()
+
+
 def make_app(
-    lang: Lang = Lang.EN, seed: int = SEED, ascii_cards: bool = False, **settings: object
+    lang: Lang = Lang.EN,
+    seed: int = SEED,
+    ascii_cards: bool = False,
+    make_sound: Callable[[bool | None], Sound] = SpySound,
+    **settings: object,
 ) -> DdzApp:
     """An app with saved settings (no delay, random bots unless given) in the test's
-    config directory."""
+    config directory, and a silent sound (a SpySound unless given)."""
     store = SettingsStore(Path(os.environ["DDZ_CONFIG_DIR"]))
     values: dict[str, object] = {
         "bot_delay": 0.0,
@@ -34,7 +86,7 @@ def make_app(
         **settings,
     }
     store.save(Settings(**values))  # type: ignore[arg-type]
-    return DdzApp(store, lang=lang, seed=seed, ascii_cards=ascii_cards)
+    return DdzApp(store, lang=lang, seed=seed, ascii_cards=ascii_cards, make_sound=make_sound)
 
 
 def local_game(mode: LandlordMode = LandlordMode.BID) -> LocalGame:
@@ -100,3 +152,37 @@ async def take_turns(pilot: Pilot, turns: int = MAX_TURNS) -> None:
         else:
             await pilot.press("p")
         played += 1
+
+
+class ScriptedTable:
+    """A TableClient that shows whatever states the test publishes: the table screen
+    needs nothing more than the protocol."""
+
+    def __init__(self, seats: tuple[SeatInfo, SeatInfo, SeatInfo]) -> None:
+        self.seat = 0
+        self.seats = seats
+        self.listener = None
+        self.asked: list[str] = []
+
+    def subscribe(self, listener):
+        self.listener = listener
+        listener(TableState(0, self.seats, None))
+        return lambda: None
+
+    def publish(self, view, **fields) -> None:
+        self.listener(TableState(0, self.seats, view, **fields))
+
+    async def bid(self, bid: int) -> None:
+        self.asked.append(f"bid {bid}")
+
+    async def play(self, cards) -> None:
+        self.asked.append("play")
+
+    async def pass_turn(self) -> None:
+        self.asked.append("pass")
+
+    async def next_game(self) -> None:
+        self.asked.append("next game")
+
+    async def close(self) -> None:
+        self.asked.append("close")

@@ -1,20 +1,25 @@
-"""The Textual app that `ddz` opens: settings, language and theme, and the screens.
+"""The Textual app that `ddz` opens: settings, language and theme, sound, and the screens.
 
-The app owns what lasts a whole session (settings, the source of deal seeds) and
-opens tables; everything about one table lives in its `TableScreen`, which plays
+The app owns what lasts a whole session (settings, the sound, the source of deal
+seeds) and opens tables; everything about one table lives in its `TableScreen`, which plays
 through any `TableClient`, so other kinds of table (over the network) open with
 `open_table` just as local ones do.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from textual import work
 from textual.app import App
+from textual.reactive import var
 
 from ddz_tui.i18n import Lang, default_language, set_language, t
+from ddz_tui.sound import Sound
 from ddz_tui.table import LocalTable, SeatInfo, SeatKind, TableClient, TableHost
 from ddz_tui.ui.screens.new_game import LocalGame
 from ddz_tui.ui.screens.table import TableScreen
@@ -23,12 +28,18 @@ from ddz_tui.ui.settings import Settings, SettingsStore
 from ddz_tui.ui.theme import CARD_COLOURS, THEMES
 
 NOTICE_SECONDS = 20
+SOUND_NOTICE_SECONDS = 4
+SOUND_CHECK_SECONDS = 1.0
+"""How long the notice after `m` waits for the audio thread to try the device."""
 
 
 class DdzApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "ddz"
     ENABLE_COMMAND_PALETTE = False
+
+    sound_on: var[bool] = var(False)
+    """The sound switch as the settings screen shows it (the Sound holds the truth)."""
 
     def __init__(
         self,
@@ -37,9 +48,11 @@ class DdzApp(App[None]):
         ascii_cards: bool = False,
         lang: Lang | None = None,
         seed: int | None = None,
+        make_sound: Callable[[bool | None], Sound] = Sound,
     ) -> None:
         """ascii_cards and lang (from the command line) win over the saved settings
-        for this session; seed makes the deals and the bots repeat."""
+        for this session; seed makes the deals and the bots repeat; make_sound builds
+        the sound from the saved switch (None: the default for this terminal)."""
         super().__init__()
         for theme in THEMES:
             self.register_theme(theme)
@@ -51,6 +64,8 @@ class DdzApp(App[None]):
         self._seeds = random.Random(seed) if seed is not None else None
         set_language(lang or self.settings.language or default_language())
         self.theme = self.settings.theme
+        self.sound = make_sound(self.settings.sound)
+        self.set_reactive(DdzApp.sound_on, self.sound.enabled)
 
     @property
     def ascii_cards(self) -> bool:
@@ -69,6 +84,10 @@ class DdzApp(App[None]):
                 timeout=NOTICE_SECONDS,
             )
 
+    async def on_unmount(self) -> None:
+        """Stop the music and the audio thread (which may take up to a second)."""
+        await asyncio.to_thread(self.sound.close)
+
     # --- settings --------------------------------------------------------------------
 
     def update_settings(self, **changes: Any) -> None:
@@ -81,6 +100,38 @@ class DdzApp(App[None]):
         failure = self.store.save(self.settings)
         if failure:
             self.notify(failure, severity="error", timeout=NOTICE_SECONDS)
+
+    # --- sound -----------------------------------------------------------------------
+
+    def action_toggle_sound(self) -> None:
+        """The `m` key, on any screen: flip the switch and say what it did."""
+        if self.sound.locked:
+            self.notify(self.sound.note or "", timeout=SOUND_NOTICE_SECONDS)
+            return
+        self.set_sound(not self.sound.enabled)
+        self._tell_sound()
+
+    def set_sound(self, on: bool) -> None:
+        """Turn sound on or off and remember the choice (the `m` key, the settings)."""
+        if self.sound.locked or on == self.sound.enabled:
+            return
+        self.sound.enabled = on
+        self.sound_on = on
+        self.update_settings(sound=on)
+
+    @work(exclusive=True, group="sound")
+    async def _tell_sound(self) -> None:
+        """Say whether sound is on now, and why not when it cannot be: first let the
+        audio thread try the device, off the event loop."""
+        await asyncio.to_thread(self.sound.flush, SOUND_CHECK_SECONDS)
+        on = self.sound.enabled
+        message = t("ui.sound.on") if on else t("ui.sound.off")
+        note = self.sound.note if on else None
+        if note:
+            message += "\n" + note
+        self.notify(
+            message, severity="warning" if note else "information", timeout=SOUND_NOTICE_SECONDS
+        )
 
     # --- tables ----------------------------------------------------------------------
 

@@ -18,8 +18,13 @@ KEY_PREFIX = "keys."
 """Descriptions that are i18n keys start with this; Textual's own stay as they are."""
 
 
+APP_PREFIX = "app."
+"""Actions of the whole app (such as sound on/off) rather than of one screen."""
+
+
 def translated(bindings: BindingsMap) -> BindingsMap:
-    """A copy of `bindings` with our descriptions in the active language."""
+    """A copy of `bindings` with our descriptions in the active language, and the
+    app's own keys last, so that every footer ends with them."""
     out = bindings.copy()
     for key, items in out.key_to_bindings.items():
         out.key_to_bindings[key] = [
@@ -28,6 +33,13 @@ def translated(bindings: BindingsMap) -> BindingsMap:
             else binding
             for binding in items
         ]
+    shared = [
+        key
+        for key, items in out.key_to_bindings.items()
+        if all(binding.action.startswith(APP_PREFIX) for binding in items)
+    ]
+    for key in shared:
+        out.key_to_bindings[key] = out.key_to_bindings.pop(key)
     return out
 
 

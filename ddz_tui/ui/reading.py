@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ddz_tui.cards import Card
-from ddz_tui.engine import PlayerView
+from ddz_tui.engine import PlayerView, Side
 from ddz_tui.engine.view import cards_for
 
 
@@ -50,6 +50,12 @@ def _history_cards(view: PlayerView) -> Sequence[tuple[Card, ...]]:
     if len(view.history_cards) == len(view.history):
         return view.history_cards
     return [cards_for(text) if text else () for _, text in view.history]
+
+
+def won(view: PlayerView) -> bool:
+    """Whether this seat's side won the game (which must be over)."""
+    assert view.winner is not None and view.landlord is not None
+    return (view.seat == view.landlord) == (view.winner is Side.LANDLORD)
 
 
 def pick(hand: Sequence[Card], ranks: str) -> tuple[Card, ...]:

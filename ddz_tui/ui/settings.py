@@ -52,6 +52,7 @@ class Settings:
     ascii_cards: bool = False
     language: Lang | None = None  # None: from the locale
     theme: str = DEFAULT_THEME
+    sound: bool | None = None  # None: on, except over SSH (see ddz_tui.sound)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -81,6 +82,10 @@ def _flag(value: object) -> bool:
     return value
 
 
+def _optional_flag(value: object) -> bool | None:
+    return None if value is None else _flag(value)
+
+
 def _language(value: object) -> Lang | None:
     return None if value is None else Lang(value)
 
@@ -101,6 +106,7 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "ascii_cards": _flag,
         "language": _language,
         "theme": theme,
+        "sound": _optional_flag,
     }
 
 

@@ -3,18 +3,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ddz_tui.i18n import Lang, language, t
+from ddz_tui.sound import Music
 from ddz_tui.ui.localized import Localized
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ALWAYS_ALLOWED = {"quit"}
+SOUND_KEY = Binding("m,M", "app.toggle_sound", "keys.sound")
+"""Sound on or off from every screen and dialog (a dialog hides the app's own keys,
+so each screen carries this one)."""
 
 
 class TooSmall(Static):
@@ -23,6 +28,9 @@ class TooSmall(Static):
 
 class Fitted(Localized):
     """Mix in first, before Screen or ModalScreen."""
+
+    MUSIC: ClassVar[Music | None] = None
+    """The music to play while this screen is on top; None keeps whatever plays."""
 
     too_small = False
     _focus_before: Widget | None = None
@@ -37,6 +45,8 @@ class Fitted(Localized):
         self._fit()
 
     async def on_screen_resume(self) -> None:
+        if self.MUSIC is not None:
+            self.app.sound.music(self.MUSIC)  # type: ignore[attr-defined]
         if self._language is not None and self._language is not language():
             await self.relocalize()
         self._fit()
@@ -78,6 +88,10 @@ class Fitted(Localized):
 class AppScreen(Fitted, Screen[Any]):
     """A full screen of the app."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [SOUND_KEY]
+
 
 class AppModal(Fitted, ModalScreen[Any]):
     """A dialog over another screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [SOUND_KEY]

@@ -16,6 +16,7 @@ from ddz_tui.rules import classify
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardWidget
 from ddz_tui.ui.widgets.chips import strip_of
+from ddz_tui.ui.widgets.sound_note import SoundNote
 
 EXAMPLES = (
     "7",
@@ -47,6 +48,7 @@ KEYS = (
     ("Esc", "ui.help.key.clear"),
     ("0 1 2 3", "ui.help.key.bid"),
     ("C", "ui.help.key.counter"),
+    ("M", "ui.help.key.sound"),
     ("F1  ?", "ui.help.key.help"),
     ("Ctrl+Q", "ui.help.key.quit"),
     ("ui.help.mouse", "ui.help.key.mouse"),
@@ -86,6 +88,7 @@ class HelpScreen(AppScreen):
                 for key, what in KEYS:
                     keys.add_row(t(key) if key.startswith("ui.") else key, t(what))
                 yield Static(keys)
+                yield SoundNote()
             with TabPane(t("ui.help.tab.rules"), id="rules"), VerticalScroll():
                 yield Markdown(t("ui.help.rules"))
         yield Footer()

@@ -16,6 +16,7 @@ from ddz_tui.engine import Multiplier, Side, scores
 from ddz_tui.i18n import t
 from ddz_tui.table import TableState
 from ddz_tui.ui.names import role_name
+from ddz_tui.ui.reading import won
 from ddz_tui.ui.screens.base import AppModal
 
 
@@ -51,7 +52,7 @@ class ResultScreen(AppModal):
         view = state.view
         assert view is not None and view.landlord is not None and view.winner is not None
         landlord_won = view.winner is Side.LANDLORD
-        i_won = (view.seat == view.landlord) == landlord_won
+        i_won = won(view)
         multiplier = view.multiplier
         changes = scores(view.landlord, view.winner, multiplier)
         with Vertical(id="result", classes="dialog -won" if i_won else "dialog -lost"):

@@ -16,6 +16,7 @@ from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.screens.new_game import choice, form_row, level_options, mode_options
 from ddz_tui.ui.settings import BOT_DELAYS, Settings
 from ddz_tui.ui.theme import theme_names
+from ddz_tui.ui.widgets.sound_note import SoundNote
 
 LANGUAGE_NAMES = {Lang.EN: "English", Lang.ZH: "中文"}
 """Each language in its own words, as language menus do."""
@@ -43,6 +44,7 @@ def language_options() -> list[tuple[str, str]]:
 
 class SettingsScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (26, "-tall")]
 
     def compose(self) -> ComposeResult:
         settings: Settings = self.app.settings  # type: ignore[attr-defined]
@@ -69,12 +71,23 @@ class SettingsScreen(AppScreen):
             )
             themes = [(name, name) for name in theme_names()]
             yield form_row(t("ui.settings.theme"), choice(themes, settings.theme, "theme"))
+            sound = self.app.sound  # type: ignore[attr-defined]
+            with Vertical(id="sound-setting"):
+                switch = Switch(sound.enabled, id="sound", disabled=sound.locked)
+                yield form_row(t("ui.settings.sound"), switch)
+                yield SoundNote()
             store = self.app.store  # type: ignore[attr-defined]
             yield Static(t("ui.settings.saved_in", path=short_path(store.path)), id="saved-in")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#bot_delay", Select).focus()
+        self.watch(self.app, "sound_on", self._sound_switched, init=False)
+
+    def _sound_switched(self, on: bool) -> None:
+        """Sound was switched (here, or by the `m` key): show it, and the note anew."""
+        self.query_one("#sound", Switch).value = on
+        self.query_one(SoundNote).reread()
 
     @on(Select.Changed)
     async def _select_changed(self, event: Select.Changed) -> None:
@@ -90,9 +103,13 @@ class SettingsScreen(AppScreen):
             await self.relocalize()
             self.query_one("#language", Select).focus()
 
-    @on(Switch.Changed)
-    def _switch_changed(self, event: Switch.Changed) -> None:
+    @on(Switch.Changed, "#ascii_cards")
+    def _ascii_changed(self, event: Switch.Changed) -> None:
         self.app.update_settings(ascii_cards=event.value)  # type: ignore[attr-defined]
+
+    @on(Switch.Changed, "#sound")
+    def _sound_changed(self, event: Switch.Changed) -> None:
+        self.app.set_sound(event.value)  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
         self.dismiss()

@@ -21,11 +21,13 @@ from textual.message import Message
 from textual.widgets import Button, Footer, Static
 
 from ddz_tui.bots import hints
-from ddz_tui.cards import RANKS
+from ddz_tui.cards import RANKS, Card
 from ddz_tui.engine import IllegalAction, Phase, PlayerView, Reason, Side
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo, classify, rank_name
+from ddz_tui.sound import Effect, Music
 from ddz_tui.table import SeatKind, TableClient, TableState
+from ddz_tui.ui.cues import table_cues
 from ddz_tui.ui.names import bid_word, level_name, role_name
 from ddz_tui.ui.reading import Shown, on_table, pick
 from ddz_tui.ui.screens.base import AppScreen
@@ -51,6 +53,7 @@ class ActionButton(Button, can_focus=False):
 
 
 class TableScreen(AppScreen):
+    MUSIC = Music.GAME
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -112,6 +115,7 @@ class TableScreen(AppScreen):
         for widget in self.query("CardWidget"):
             widget.ascii = ascii  # type: ignore[attr-defined]
         self.query_one(Hand).focus()
+        self.watch(self.hand, "selected", self._raised, init=False)
         self._unsubscribe = self.client.subscribe(self._on_table)
 
     async def on_unmount(self) -> None:
@@ -143,6 +147,8 @@ class TableScreen(AppScreen):
             self._say(t("ui.msg.dealing"))
             return
         before = None if previous is None else previous.view
+        for effect in table_cues(before, view):
+            self._sound(effect)
         if before is None or _moved(before, view):
             self._alert = None
         if before is not None and _redealt(before, view):
@@ -384,6 +390,14 @@ class TableScreen(AppScreen):
             return
         question = ConfirmScreen(t("ui.leave.question"), t("ui.leave.yes"), t("ui.leave.no"))
         self.app.push_screen(question, lambda leave: self.dismiss() if leave else None)
+
+    def _raised(self, before: frozenset[Card], after: frozenset[Card]) -> None:
+        """A chip rose (by a key, a click or a hint): the select sound."""
+        if after - before:
+            self._sound(Effect.SELECT)
+
+    def _sound(self, effect: Effect) -> None:
+        self.app.sound.effect(effect)  # type: ignore[attr-defined]
 
     @on(Hand.Changed)
     def _player_changed_selection(self) -> None:

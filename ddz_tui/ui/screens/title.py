@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from ddz_tui.cards import DECK
 from ddz_tui.i18n import t
+from ddz_tui.sound import Music
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardRow
 
@@ -35,6 +36,7 @@ class Menu(OptionList):
 
 
 class TitleScreen(AppScreen):
+    MUSIC = Music.ROOM
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,N", "new_game", "keys.new_game"),
         Binding("f1,question_mark", "help", "keys.help"),

@@ -1,0 +1,28 @@
+"""One line about sound where the player looks for it (settings, help): why there is
+none, that it starts off over SSH, or that it was turned off for the session."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+REREAD_SECONDS = 0.5
+"""The audio thread may find a problem at any moment: the note is read this often."""
+
+
+class SoundNote(Static):
+    """Hidden while there is nothing to say."""
+
+    _note: str | None = None
+
+    def on_mount(self) -> None:
+        self.display = False
+        self.reread()
+        self.set_interval(REREAD_SECONDS, self.reread)
+
+    def reread(self) -> None:
+        note = self.app.sound.note  # type: ignore[attr-defined]
+        if note == self._note:
+            return
+        self._note = note
+        self.display = note is not None
+        self.update(note or "")
