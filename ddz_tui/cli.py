@@ -424,6 +424,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ddz",
         description="Dou Dizhu (斗地主) in the terminal. With no command, opens the game.",
+        epilog="DDZ_SOUND=off in the environment turns sound off for the whole session.",
     )
     parser.add_argument(
         "--lang", choices=[lang.value for lang in Lang], help="language (default: from the locale)"

@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Switch, TabbedContent
 
-from ddz_tui.cli import main
+from ddz_tui.cli import build_parser, main
 from ddz_tui.engine import LandlordMode, Phase, PlayerView
 from ddz_tui.sound import Clip, Effect, Music, Problem, Sound, SoundError, Unavailable
 from ddz_tui.table import SeatInfo, SeatKind
@@ -380,6 +380,10 @@ async def test_ddz_sound_off_locks_sound_off_for_the_session(monkeypatch, config
         note = await open_note(pilot, "s")
         assert note.display and "DDZ_SOUND=off" in str(note.render())
         assert app.screen.query_one("#sound", Switch).disabled
+
+
+def test_ddz_sound_is_documented_in_the_help() -> None:
+    assert "DDZ_SOUND=off" in build_parser().format_help()
 
 
 def test_a_ddz_sound_value_it_cannot_mean_is_one_line(monkeypatch, capsys) -> None:
