@@ -31,8 +31,9 @@ signal.signal(signal.SIGWINCH, winch)
 signal.signal(signal.SIGHUP, hup)
 owns = os.getsid(0) == os.getpid() and os.tcgetpgrp(0) == os.getpgrp()
 remote = os.environ.get("SSH_CONNECTION", "-").split()[0]
+sound = "sound=" + os.environ.get("DDZ_SOUND", "-")
 print("ready", size(), "owns-terminal" if owns else "no-terminal", os.environ["TERM"], remote,
-      flush=True)
+      sound, flush=True)
 while True:
     time.sleep(1)
 """
@@ -98,7 +99,7 @@ async def test_the_child_owns_its_terminal_hears_resizes_and_the_hang_up(tmp_pat
             )
             seen: list[str] = []
             screen = await read_until(process, "\n", seen)
-            assert "ready 80x24 owns-terminal screen-256color 127.0.0.1" in screen
+            assert "ready 80x24 owns-terminal screen-256color 127.0.0.1 sound=off" in screen
             process.change_terminal_size(120, 40)
             await read_until(process, "size 120x40", seen)
             process.change_terminal_size(81, 25)

@@ -32,6 +32,7 @@ from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
 from ddz_tui.net.server import GameServer, ServerConfig
 from ddz_tui.net.tasks import background
+from ddz_tui.sound import FORCE_ENV, FORCE_OFF
 
 log = logging.getLogger(__name__)
 
@@ -189,9 +190,11 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def _environment(self, term_type: str) -> dict[str, str]:
         """The server's environment, with the session's terminal and, as sshd sets it,
-        SSH_CONNECTION (so the client knows it is remote: no sound on the server)."""
+        SSH_CONNECTION (so the client knows it is remote), and sound locked off: it
+        would play on the server, whatever the settings file there says."""
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         env["TERM"] = term_type or "xterm-256color"
+        env[FORCE_ENV] = FORCE_OFF
         chan = self._chan
         peer = chan.get_extra_info("peername") if chan else None
         local = chan.get_extra_info("sockname") if chan else None
