@@ -1,8 +1,8 @@
 """The Textual app that `ddz` opens: settings, language and theme, sound, and the screens.
 
 The app owns what lasts a whole session (settings, the sound, the source of deal
-seeds) and opens tables; everything about one table lives in its `TableScreen`, which plays
-through any `TableClient`, so other kinds of table (over the network) open with
+seeds) and opens tables; everything about one table lives in its `TableScreen`, which
+plays through any `TableClient`, so other kinds of table (over the network) open with
 `open_table` just as local ones do.
 """
 
