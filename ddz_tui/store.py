@@ -35,6 +35,7 @@ from ddz_tui.rules import Kind, classify
 DATA_DIR_ENV = "DDZ_DATA_DIR"
 FILE_NAME = "ddz.sqlite3"
 BUSY_TIMEOUT_MS = 5000
+MAX_NAME = 24
 
 
 class StoreError(Exception):
@@ -55,6 +56,14 @@ class SeatRecord:
 
     name: str
     bot_level: str | None = None  # None for a person
+
+
+def check_name(name: str) -> str:
+    """A profile name as kept (trimmed); ValueError, for the player, when it cannot be one."""
+    name = name.strip()
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise ValueError(t("store.bad_name"))
+    return name
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,15 @@ class GameSummary:
         if self.my_seat is None:
             return None
         return (self.my_seat == self.landlord) == (self.side is Side.LANDLORD)
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """A kept game whole: who sat where, and its event record."""
+
+    summary: GameSummary
+    seats: tuple[SeatRecord, SeatRecord, SeatRecord]
+    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True)
@@ -302,9 +320,7 @@ class Store:
         return None if row is None else row[0]
 
     def set_profile_name(self, name: str) -> None:
-        name = name.strip()
-        if not name or len(name) > 24 or not name.isprintable():
-            raise ValueError(t("store.bad_name"))
+        name = check_name(name)
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO profile (id, name) VALUES (1, ?) "
@@ -408,6 +424,18 @@ class Store:
         if row is None:
             raise KeyError(game_id)
         return loads(row[0])
+
+    def game(self, game_id: int) -> KeptGame:
+        """A kept game with its seats and record; KeyError if there is no such game."""
+        summaries = self._summaries("WHERE id = ?", (game_id,))
+        if not summaries:
+            raise KeyError(game_id)
+        with self._errors():
+            rows = self._db.execute(
+                "SELECT name, bot_level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            ).fetchall()
+        seats = tuple(SeatRecord(name, level) for name, level in rows)
+        return KeptGame(summaries[0], seats, tuple(self.record(game_id)))  # type: ignore[arg-type]
 
     def stats(self) -> Stats:
         games = self.my_games()

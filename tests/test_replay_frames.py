@@ -6,6 +6,7 @@ import pytest
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import play_out
+from ddz_tui.cards import DECK
 from ddz_tui.engine import Bid, Game, GameOver, Passed, Phase, Played
 from ddz_tui.engine.replay import frames
 
@@ -44,3 +45,21 @@ def test_a_broken_record_has_no_frames() -> None:
     play_out(game, [make_bot("random", s) for s in range(3)])
     with pytest.raises(ValueError):
         frames([*game.events[:-1], game.events[-2]])
+
+
+def test_an_unfinished_game_has_no_frames() -> None:
+    game = Game(3)
+    play_out(game, [make_bot("random", s) for s in range(3)])
+    last_play = max(i for i, e in enumerate(game.events) if isinstance(e, Played))
+    with pytest.raises(ValueError, match="before the game is over"):
+        frames(game.events[:last_play])
+
+
+def test_frames_carry_the_cards_each_seat_played() -> None:
+    game = Game(5)
+    play_out(game, [make_bot("random", s) for s in range(3)])
+    played = [e for e in game.events if isinstance(e, (Played, Passed))]
+    final = frames(game.events)[-1]
+    assert final.history_cards == tuple(
+        tuple(sorted(DECK[i] for i in e.cards)) if isinstance(e, Played) else () for e in played
+    )

@@ -18,6 +18,7 @@ from ddz_tui.store import (
     SeatRecord,
     Store,
     StoreError,
+    check_name,
     default_path,
 )
 
@@ -177,3 +178,24 @@ def test_every_kind_of_trouble_reads_as_one_line(exc: Exception, reason: str) ->
 
     message = str(_explain(Path("/x/ddz.sqlite3"), exc))
     assert message.startswith("history is off: /x/ddz.sqlite3: ") and reason in message
+
+
+def test_a_kept_game_comes_back_whole(tmp_path: Path) -> None:
+    game = _finished(6)
+    with Store.open(tmp_path / "h.sqlite3") as store:
+        game_id = store.record_game(game.events, SEATS, my_seat=1, origin=Origin.CLIENT)
+        kept = store.game(game_id)
+        with pytest.raises(KeyError):
+            store.game(game_id + 1)
+    assert kept.events == tuple(game.events) and kept.seats == tuple(SEATS)
+    assert kept.summary.my_seat == 1 and kept.summary.origin is Origin.CLIENT
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 25, "tab\there", "\x07"])
+def test_names_that_cannot_be_a_profile_name(name: str) -> None:
+    with pytest.raises(ValueError, match="1 to 24 printable"):
+        check_name(name)
+
+
+def test_a_profile_name_is_trimmed() -> None:
+    assert check_name("  Mei Ling ") == "Mei Ling" and check_name("x" * 24) == "x" * 24

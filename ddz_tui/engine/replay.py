@@ -26,6 +26,7 @@ class Frame:
     landlord: int | None
     bids: tuple[tuple[int, int], ...]
     history: tuple[tuple[int, str], ...]
+    history_cards: tuple[tuple[Card, ...], ...]  # the cards of each history entry
     turn: int | None
     phase: Phase
     multiplier: Multiplier
@@ -50,6 +51,7 @@ def _frame(game: Game, step: int, action: Bid | Played | Passed | None) -> Frame
         landlord=game.landlord,
         bids=view.bids,
         history=view.history,
+        history_cards=view.history_cards,
         turn=game.turn,
         phase=game.phase,
         multiplier=game.multiplier,
@@ -60,7 +62,8 @@ def _frame(game: Game, step: int, action: Bid | Played | Passed | None) -> Frame
 
 def frames(events: Sequence[Event]) -> list[Frame]:
     """Every frame of a record; ValueError if the engine would not have produced it."""
-    Game.replay(events)  # refuses a broken or tampered record before we step through it
+    if Game.replay(events).phase is not Phase.OVER:  # refuses a broken or tampered record
+        raise ValueError("the record stops before the game is over")
     started = events[0]
     assert isinstance(started, Started)
     game = Game(started.seed, started.landlord_mode)
