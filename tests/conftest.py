@@ -1,4 +1,5 @@
-"""Shared test setup: English messages, colour on, no sound device, no real settings."""
+"""Shared test setup: English messages, colour on, no sound device, no real settings
+or history."""
 
 from __future__ import annotations
 
@@ -27,3 +28,11 @@ def config_dir(tmp_path, monkeypatch) -> str:
     directory = tmp_path / "config"
     monkeypatch.setenv("DDZ_CONFIG_DIR", str(directory))
     return str(directory)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch) -> Path:
+    """History goes to a fresh directory, never the user's own."""
+    directory = tmp_path / "data"
+    monkeypatch.setenv("DDZ_DATA_DIR", str(directory))
+    return directory
