@@ -29,10 +29,17 @@ from ddz_tui.sound import Effect, Music
 from ddz_tui.table import SeatKind, TableClient, TableState
 from ddz_tui.ui.cues import table_cues
 from ddz_tui.ui.names import bid_word, level_name, role_name
-from ddz_tui.ui.reading import Shown, on_table, pick
+from ddz_tui.ui.reading import on_table, pick
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardRow, Hand
-from ddz_tui.ui.widgets.table_parts import CardCounter, MessageLine, SeatPanel, SeatShow, TopBar
+from ddz_tui.ui.widgets.table_parts import (
+    CardCounter,
+    MessageLine,
+    SeatPanel,
+    SeatShow,
+    TopBar,
+    show_lane,
+)
 
 RANK_KEYS = {rank: rank.lower() + ("," + rank if rank.isalpha() else "") for rank in RANKS}
 RANK_KEYS["T"] = "0,t,T"
@@ -168,9 +175,8 @@ class TableScreen(AppScreen):
 
     def _show_top(self, state: TableState, view: PlayerView) -> None:
         multiplier = None if view.landlord is None else view.multiplier.total
-        self.query_one(TopBar).show(
-            view.bottom, view.highest_bid, multiplier, state.games, state.totals[state.seat]
-        )
+        session = t("ui.top.session", games=state.games, total=state.totals[state.seat])
+        self.query_one(TopBar).show(view.bottom, view.highest_bid, multiplier, session)
 
     @staticmethod
     def _seat_name(state: TableState, seat: int) -> str:
@@ -198,8 +204,8 @@ class TableScreen(AppScreen):
                 turn=view.turn == seat,
                 thinking=state.thinking == seat,
             )
-            _show_lane(self.query_one(lane_id, CardRow), shown.get(seat), trick_open)
-        _show_lane(self.query_one("#my-play", CardRow), shown.get(me), trick_open)
+            show_lane(self.query_one(lane_id, CardRow), shown.get(seat), trick_open)
+        show_lane(self.query_one("#my-play", CardRow), shown.get(me), trick_open)
         parts = [("▶ " if view.my_turn else "") + t("ui.you")]
         if view.role is not None:
             parts.append(role_name(view.role))
@@ -431,22 +437,6 @@ class TableScreen(AppScreen):
 def _keyed(key: str, label: str) -> Content:
     """A button label that shows its key, as the footer does."""
     return Content.assemble((key, "bold"), " ", label)
-
-
-def _show_lane(lane: CardRow, shown: Shown | None, trick_open: bool) -> None:
-    """trick_open: there is a play to beat, so other plays in the trick are history."""
-    if shown is None:
-        lane.show()
-    elif shown.bid is not None:
-        lane.show(word=bid_word(shown.bid))
-    elif shown.passed:
-        lane.show(word=t("ui.play.pass"))
-    else:
-        lane.show(shown.cards)
-    lane.set_class(shown is not None and shown.passed, "-pass")
-    lane.set_class(
-        trick_open and shown is not None and bool(shown.cards) and not shown.to_beat, "-stale"
-    )
 
 
 def _moved(before: PlayerView, after: PlayerView) -> bool:

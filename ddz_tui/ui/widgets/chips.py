@@ -170,3 +170,17 @@ def strip_of(cards: Sequence[Card], ink: Ink, ascii: bool) -> Text:
         out.append(mini_label(card, ascii), ink_for(card, ink))
     out.append(" ", ink.face)
     return out
+
+
+def strip_lines(cards: Sequence[Card], ink: Ink, ascii: bool, width: int) -> Text:
+    """Cards as strips (see `strip_of`), as many on each line as fit in `width`."""
+    lines: list[list[Card]] = []
+    used = width
+    for card in cards:
+        size = cell_len(mini_label(card, ascii)) + 1
+        if used + size > width:
+            lines.append([])
+            used = 1  # the strip's opening space
+        lines[-1].append(card)
+        used += size
+    return Text("\n", end="").join(strip_of(line, ink, ascii) for line in lines)

@@ -15,7 +15,8 @@ from textual.widgets import Static
 from ddz_tui.cards import DECK, RANKS, Card
 from ddz_tui.engine import Role
 from ddz_tui.i18n import t
-from ddz_tui.ui.names import rank_label, role_name
+from ddz_tui.ui.names import bid_word, rank_label, role_name
+from ddz_tui.ui.reading import Shown
 from ddz_tui.ui.widgets.cards import CardRow, CardWidget
 
 BACKS = DECK[:3]
@@ -80,10 +81,10 @@ class TopBar(Horizontal):
         bottom: tuple[Card, ...],
         bid: int,
         multiplier: int | None,
-        games: int,
-        total: int,
+        session: str,
     ) -> None:
-        """multiplier: None while bidding; a landlord with no bid was drawn by lot."""
+        """multiplier: None while bidding; a landlord with no bid was drawn by lot.
+        session: the right-hand corner (the score at a table, the step in a replay)."""
         cards = self.query_one("#bottom-cards", CardRow)
         if bottom:
             cards.show(bottom)
@@ -96,7 +97,7 @@ class TopBar(Horizontal):
         if multiplier is not None:
             stakes += "  " + t("ui.top.multiplier", x=multiplier)
         self.query_one("#stakes", Static).update(stakes)
-        self.query_one("#session", Static).update(t("ui.top.session", games=games, total=total))
+        self.query_one("#session", Static).update(session)
 
 
 class MessageLine(Static):
@@ -127,3 +128,19 @@ class CardCounter(Static):
             if landlord_holds
             else ""
         )
+
+
+def show_lane(lane: CardRow, shown: Shown | None, trick_open: bool) -> None:
+    """trick_open: there is a play to beat, so other plays in the trick are history."""
+    if shown is None:
+        lane.show()
+    elif shown.bid is not None:
+        lane.show(word=bid_word(shown.bid))
+    elif shown.passed:
+        lane.show(word=t("ui.play.pass"))
+    else:
+        lane.show(shown.cards)
+    lane.set_class(shown is not None and shown.passed, "-pass")
+    lane.set_class(
+        trick_open and shown is not None and bool(shown.cards) and not shown.to_beat, "-stale"
+    )
