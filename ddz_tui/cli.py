@@ -16,6 +16,7 @@ from ddz_tui.i18n import Lang, default_language, set_language
 
 if TYPE_CHECKING:
     from ddz_tui.store import Store
+    from ddz_tui.ui.screens.replay import Replay
 
 EXIT_USAGE = 2
 
@@ -397,7 +398,45 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def cmd_play(args: argparse.Namespace) -> int:
+def _kept_replay(args: argparse.Namespace, game_id: int) -> Replay:
+    from ddz_tui.ui.screens.replay import Replay
+
+    with _open_store(args) as store:
+        try:
+            kept = store.game(game_id)
+        except KeyError:
+            raise UsageError(f"GAME_ID: no game {game_id} in {store.path}") from None
+    try:
+        return Replay.of_kept(kept)
+    except ValueError as exc:
+        raise CommandError(f"game {game_id} cannot be replayed: {exc}") from None
+
+
+def _file_replay(name: str) -> Replay:
+    from ddz_tui.engine import loads
+    from ddz_tui.ui.screens.replay import Replay
+
+    path = Path(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{name}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{name}: not a game record (not UTF-8 text)") from None
+    try:
+        return Replay.of(loads(text), title=path.name)
+    except ValueError as exc:
+        raise UsageError(f"{name}: not a finished game's record: {exc}") from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """A number is a kept game's id; anything else is a file, as `ddz export` writes."""
+    target: str = args.game
+    replay = _kept_replay(args, int(target)) if target.isdigit() else _file_replay(target)
+    return cmd_play(args, replay)
+
+
+def cmd_play(args: argparse.Namespace, replay: Replay | None = None) -> int:
     """Open the app. Everything that can fail before it starts is one line, not a trace."""
     import os
 
@@ -415,6 +454,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         ascii_cards=args.ascii,
         lang=Lang(args.lang) if args.lang else None,
         seed=args.seed,
+        data_dir=args.data_dir,
+        replay=replay,
     )
     app.run()
     return app.return_code or 0
@@ -516,6 +557,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_table_options(ssh)
     ssh.set_defaults(handler=cmd_serve_ssh)
+    replay = commands.add_parser(
+        "replay", help="step through a finished game: a kept one, or a record from a file"
+    )
+    replay.add_argument(
+        "game",
+        metavar="GAME_ID|FILE",
+        help="the # from ddz history, or a JSON lines record (as ddz export writes)",
+    )
+    replay.set_defaults(handler=cmd_replay)
     return parser
 
 

@@ -1,14 +1,24 @@
-"""`ddz history` and `ddz export`."""
+"""`ddz history`, `ddz export` and `ddz replay`."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
 from pathlib import Path
+
+import pytest
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import play_out
 from ddz_tui.cli import main
-from ddz_tui.engine import Game, loads
+from ddz_tui.engine import Game, dumps, loads
 from ddz_tui.store import SeatRecord, Store
+from tests.test_ui_cli import STARTUP_LIMIT, _read_until
 
 
 def _store_with_games(data_dir: Path, n: int) -> list[Game]:
@@ -54,3 +64,65 @@ def test_a_broken_database_is_one_line(tmp_path: Path, capsys) -> None:
     assert main(["--data-dir", str(tmp_path), "history"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("ddz: history is off:")
+
+
+def test_replay_of_an_unknown_game_is_one_line(tmp_path: Path, capsys) -> None:
+    _store_with_games(tmp_path, 1)
+    assert main(["--data-dir", str(tmp_path), "replay", "9"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("ddz: GAME_ID: no game 9 in")
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (None, "No such file or directory"),
+        (b"", "not a finished game's record: a record starts with a 'started' event"),
+        (b'{"event": "dealt"}\n', "not a finished game's record: line 1: dealt: missing field"),
+        (b"\xff\xfe nonsense", "not a game record (not UTF-8 text)"),
+        ("unfinished", "not a finished game's record: the record stops before the game is over"),
+    ],
+)
+def test_replay_of_a_file_that_is_not_a_record_is_one_line(
+    tmp_path: Path, capsys, content: bytes | str | None, why: str
+) -> None:
+    path = tmp_path / "game.jsonl"
+    if content == "unfinished":
+        game = Game(2)
+        play_out(game, [make_bot("random", s) for s in range(3)])
+        path.write_text(dumps(game.events[:-4]))
+    elif content is not None:
+        path.write_bytes(content)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"ddz: {path}: ") and why in err[0]
+
+
+def test_replay_checks_the_record_before_it_needs_a_terminal(tmp_path: Path, capsys) -> None:
+    _store_with_games(tmp_path, 1)
+    assert main(["--data-dir", str(tmp_path), "replay", "1"]) == 2
+    assert "needs a terminal" in capsys.readouterr().err
+
+
+def test_ddz_replay_file_opens_on_the_replay_in_a_terminal(tmp_path: Path, config_dir) -> None:
+    game = Game(4)
+    play_out(game, [make_bot("random", s) for s in range(3)])
+    path = tmp_path / "game.jsonl"
+    path.write_text(dumps(game.events))
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "DDZ_CONFIG_DIR": config_dir}
+    command = [sys.executable, "-m", "ddz_tui", "--lang", "en", "replay", str(path)]
+    process = subprocess.Popen(
+        command, stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True
+    )
+    os.close(follower)
+    try:
+        screen = _read_until(leader, b"First to bid", STARTUP_LIMIT)
+        assert b"game.jsonl" in screen and b"Seat 1" in screen
+        os.write(leader, b"\x11")  # Ctrl+Q
+        assert process.wait(timeout=STARTUP_LIMIT) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(leader)

@@ -1,9 +1,9 @@
 """The Textual app that `ddz` opens: settings, language and theme, sound, and the screens.
 
-The app owns what lasts a whole session (settings, the sound, the source of deal
-seeds) and opens tables; everything about one table lives in its `TableScreen`, which
-plays through any `TableClient`, so other kinds of table (over the network) open with
-`open_table` just as local ones do.
+The app owns what lasts a whole session (settings, the sound, the history of games,
+the source of deal seeds) and opens tables; everything about one table lives in its
+`TableScreen`, which plays through any `TableClient`, so other kinds of table (over
+the network) open with `open_table` just as local ones do.
 """
 
 from __future__ import annotations
@@ -12,16 +12,20 @@ import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from textual import work
 from textual.app import App
 from textual.reactive import var
 
+from ddz_tui.history import History, keep_games
 from ddz_tui.i18n import Lang, default_language, set_language, t
 from ddz_tui.sound import Sound
+from ddz_tui.store import Origin, default_path
 from ddz_tui.table import LocalTable, SeatInfo, SeatKind, TableClient, TableHost
 from ddz_tui.ui.screens.new_game import LocalGame
+from ddz_tui.ui.screens.replay import Replay, ReplayScreen
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
@@ -49,10 +53,14 @@ class DdzApp(App[None]):
         lang: Lang | None = None,
         seed: int | None = None,
         make_sound: Callable[[bool | None], Sound] = Sound,
+        data_dir: Path | None = None,
+        replay: Replay | None = None,
     ) -> None:
         """ascii_cards and lang (from the command line) win over the saved settings
         for this session; seed makes the deals and the bots repeat; make_sound builds
-        the sound from the saved switch (None: the default for this terminal)."""
+        the sound from the saved switch (None: the default for this terminal);
+        data_dir holds the history (default: $DDZ_DATA_DIR, else the user data
+        directory); replay opens on that game's replay."""
         super().__init__()
         for theme in THEMES:
             self.register_theme(theme)
@@ -62,6 +70,8 @@ class DdzApp(App[None]):
         self._settings_problem = loaded.problem
         self._ascii_override = ascii_cards
         self._seeds = random.Random(seed) if seed is not None else None
+        self._replay = replay
+        self.history = History(default_path(data_dir), on_problem=self._history_off)
         set_language(lang or self.settings.language or default_language())
         self.theme = self.settings.theme
         self.sound = make_sound(self.settings.sound)
@@ -76,6 +86,8 @@ class DdzApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
+        if self._replay is not None:
+            self.open_replay(self._replay)
         if self._settings_problem:
             self.notify(
                 self._settings_problem,
@@ -83,9 +95,26 @@ class DdzApp(App[None]):
                 severity="warning",
                 timeout=NOTICE_SECONDS,
             )
+        self.run_worker(self.history.ready(), group="history")
+
+    # --- history ---------------------------------------------------------------------
+
+    def _history_off(self, problem: str) -> None:
+        """The one notice that history is off; the statistics screen says it again."""
+        self.notify(
+            problem,
+            title=t("ui.history.off_title"),
+            severity="warning",
+            timeout=NOTICE_SECONDS,
+        )
+
+    def open_replay(self, replay: Replay) -> None:
+        self.push_screen(ReplayScreen(replay))
 
     async def on_unmount(self) -> None:
-        """Stop the music and the audio thread (which may take up to a second)."""
+        """Finish writing the history; stop the music and the audio thread (which may
+        take up to a second)."""
+        await self.history.close()
         await asyncio.to_thread(self.sound.close)
 
     # --- settings --------------------------------------------------------------------
@@ -147,4 +176,5 @@ class DdzApp(App[None]):
         ]
         seed = None if self._seeds is None else self._seeds.getrandbits(63)
         host = TableHost(seats, game.landlord_mode, bot_delay=self.settings.bot_delay, seed=seed)
+        keep_games(host, self.history, my_seat=0, origin=Origin.LOCAL)
         self.open_table(LocalTable(host))

@@ -9,9 +9,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, Select, Static, Switch
+from textual.validation import Function
+from textual.widget import Widget
+from textual.widgets import Footer, Input, Select, Static, Switch
 
 from ddz_tui.i18n import Lang, t
+from ddz_tui.store import MAX_NAME, StoreError, check_name
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.screens.new_game import choice, form_row, level_options, mode_options
 from ddz_tui.ui.settings import BOT_DELAYS, Settings
@@ -29,6 +32,14 @@ def short_path(path: Path) -> str:
         return str(Path("~") / path.relative_to(Path.home()))
     except ValueError:
         return str(path)
+
+
+def _is_name(text: str) -> bool:
+    try:
+        check_name(text)
+    except ValueError:
+        return False
+    return True
 
 
 def delay_options(current: float) -> list[tuple[str, float]]:
@@ -50,6 +61,7 @@ class SettingsScreen(AppScreen):
         settings: Settings = self.app.settings  # type: ignore[attr-defined]
         yield Static(t("ui.settings.title"), classes="screen-title")
         with Center(), Vertical(id="settings-form"):
+            yield form_row(t("ui.settings.name"), self._name_field())
             yield form_row(
                 t("ui.settings.bot_delay"),
                 choice(delay_options(settings.bot_delay), settings.bot_delay, "bot_delay"),
@@ -80,6 +92,21 @@ class SettingsScreen(AppScreen):
             yield Static(t("ui.settings.saved_in", path=short_path(store.path)), id="saved-in")
         yield Footer()
 
+    def _name_field(self) -> Widget:
+        """The profile's name lives in the history: without history, there is none."""
+        history = self.app.history  # type: ignore[attr-defined]
+        if history.problem is not None:
+            return Static(t("ui.settings.name_off"), id="profile_name", classes="field-note")
+        return Input(
+            history.profile_name or "",
+            placeholder=t("ui.settings.name_placeholder"),
+            max_length=MAX_NAME,
+            validators=[Function(_is_name, t("store.bad_name"))],
+            valid_empty=True,
+            id="profile_name",
+            compact=True,
+        )
+
     def on_mount(self) -> None:
         self.query_one("#bot_delay", Select).focus()
         self.watch(self.app, "sound_on", self._sound_switched, init=False)
@@ -88,6 +115,33 @@ class SettingsScreen(AppScreen):
         """Sound was switched (here, or by the `m` key): show it, and the note anew."""
         self.query_one("#sound", Switch).value = on
         self.query_one(SoundNote).reread()
+
+    @on(Input.Submitted, "#profile_name")
+    @on(Input.Blurred, "#profile_name")
+    def _name_entered(self, event: Input.Submitted | Input.Blurred) -> None:
+        self.run_worker(self._keep_name(event.value), exclusive=True, group="name")
+
+    async def _keep_name(self, text: str) -> None:
+        """Keep a changed name; a name that cannot be one is refused with the reason."""
+        history = self.app.history  # type: ignore[attr-defined]
+        if text.strip() == (history.profile_name or ""):
+            return
+        try:
+            name = await history.set_profile_name(text)
+        except ValueError as exc:
+            self.notify(str(exc), title=t("ui.settings.name_refused"), severity="error")
+            return
+        except StoreError:
+            await self._name_unavailable()  # history has just turned off, and said so
+            return
+        self.notify(t("ui.settings.name_saved", name=name))
+
+    async def _name_unavailable(self) -> None:
+        field = self.query_one("#profile_name")
+        parent = field.parent
+        assert parent is not None
+        await field.remove()
+        await parent.mount(self._name_field())
 
     @on(Select.Changed)
     async def _select_changed(self, event: Select.Changed) -> None:
@@ -111,5 +165,8 @@ class SettingsScreen(AppScreen):
     def _sound_changed(self, event: Switch.Changed) -> None:
         self.app.set_sound(event.value)  # type: ignore[attr-defined]
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
+        name = self.query_one("#profile_name")
+        if isinstance(name, Input):  # Esc straight from the name field, before it blurs
+            await self._keep_name(name.value)
         self.dismiss()

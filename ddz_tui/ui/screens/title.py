@@ -18,6 +18,7 @@ from ddz_tui.ui.widgets.cards import CardRow
 
 MENU = (
     ("new_game", "ui.menu.new_game"),
+    ("stats", "ui.menu.stats"),
     ("help", "ui.menu.help"),
     ("settings", "ui.menu.settings"),
     ("quit", "ui.menu.quit"),
@@ -39,6 +40,7 @@ class TitleScreen(AppScreen):
     MUSIC = Music.ROOM
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,N", "new_game", "keys.new_game"),
+        Binding("t,T", "stats", "keys.stats"),
         Binding("f1,question_mark", "help", "keys.help"),
         Binding("s,S", "settings", "keys.settings"),
         Binding("q,Q", "quit", "keys.quit"),
@@ -68,6 +70,11 @@ class TitleScreen(AppScreen):
     def _deal(self, choice: object) -> None:
         if choice is not None:
             self.app.start_local_game(choice)  # type: ignore[attr-defined]
+
+    def action_stats(self) -> None:
+        from ddz_tui.ui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_help(self) -> None:
         from ddz_tui.ui.screens.help import HelpScreen
