@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -98,8 +99,9 @@ async def test_a_failed_write_turns_history_off_and_says_so_once(
         raise _explain(path, sqlite3.OperationalError("database or disk is full"))
 
     monkeypatch.setattr(Store, "record_game", disk_full)
-    assert await history.record(finished(2).events, seats, 0, Origin.LOCAL) is None
-    assert await history.record(finished(3).events, seats, 0, Origin.LOCAL) is None
+    both = [history.record(finished(seed).events, seats, 0, Origin.LOCAL) for seed in (2, 3)]
+    assert await asyncio.gather(*both) == [None, None]  # both failed, one notice
+    assert await history.record(finished(4).events, seats, 0, Origin.LOCAL) is None
     assert problems == [f"history is off: {path}: the disk is full"]
     assert history.problem == problems[0]
     await history.close()
