@@ -118,8 +118,8 @@ def test_ddz_replay_file_opens_on_the_replay_in_a_terminal(tmp_path: Path, confi
     )
     os.close(follower)
     try:
-        screen = _read_until(leader, b"First to bid", STARTUP_LIMIT)
-        assert b"game.jsonl" in screen and b"Seat 1" in screen
+        screen = _read_until(leader, b"steps forward", STARTUP_LIMIT)
+        assert b"game.jsonl" in screen and b"The deal. First to bid: Seat" in screen
         os.write(leader, b"\x11")  # Ctrl+Q
         assert process.wait(timeout=STARTUP_LIMIT) == 0
     finally:
