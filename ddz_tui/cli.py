@@ -515,6 +515,16 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("game_id", metavar="GAME_ID", type=int, help="the # from ddz history")
     export.add_argument("-o", "--output", type=Path, help="a file (default: standard output)")
     export.set_defaults(handler=cmd_export)
+    replay = commands.add_parser(
+        "replay", help="step through a finished game: a kept one, or a record from a file"
+    )
+    replay.add_argument(
+        "game",
+        metavar="GAME_ID|FILE",
+        help="the # from ddz history, or a JSON lines record (as ddz export writes)",
+    )
+    replay.set_defaults(handler=cmd_replay)
+
     server = commands.add_parser("server", help="host tables for players on the network")
     server.add_argument(
         "--host",
@@ -557,15 +567,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_table_options(ssh)
     ssh.set_defaults(handler=cmd_serve_ssh)
-    replay = commands.add_parser(
-        "replay", help="step through a finished game: a kept one, or a record from a file"
-    )
-    replay.add_argument(
-        "game",
-        metavar="GAME_ID|FILE",
-        help="the # from ddz history, or a JSON lines record (as ddz export writes)",
-    )
-    replay.set_defaults(handler=cmd_replay)
     return parser
 
 

@@ -81,10 +81,9 @@ class OpenHand(SeatPanel):
 
     def render(self) -> Text:
         seat = self.seat
-        out = Text(end="")
         if seat is None:
-            return out
-        out.append(role_name(seat.role) if seat.role else t("ui.seat.no_role"), "bold")
+            return Text(end="")
+        out = self.role_line(seat)
         out.append("  " + t("ui.seat.cards", n=len(self.hand)))
         if self.hand:
             out.append("\n")

@@ -50,12 +50,18 @@ class SeatPanel(CardWidget):
         self.set_class(seat.turn, "-turn")
         self.set_class(seat.role is Role.LANDLORD, "-landlord")
 
+    @staticmethod
+    def role_line(seat: SeatShow) -> Text:
+        """The seat's role in bold, or that the bidding decides it."""
+        out = Text(end="")
+        out.append(role_name(seat.role) if seat.role else t("ui.seat.no_role"), "bold")
+        return out
+
     def render(self) -> Text:
         seat = self.seat
-        out = Text(end="")
         if seat is None:
-            return out
-        out.append(role_name(seat.role) if seat.role else t("ui.seat.no_role"), "bold")
+            return Text(end="")
+        out = self.role_line(seat)
         out.append("\n")
         if seat.cards_left is not None:
             ink = self.ink()
