@@ -227,3 +227,24 @@ async def test_the_profile_name_is_set_in_settings(data_dir: Path) -> None:
         assert isinstance(app.screen, TitleScreen)
     with Store.open(data_dir / FILE_NAME) as store:
         assert store.profile_name() == "Mei"
+
+
+async def test_a_damaged_record_says_why_it_cannot_be_replayed(data_dir: Path) -> None:
+    seed_history(data_dir, 2)
+    db = sqlite3.connect(data_dir / FILE_NAME)
+    record = db.execute("SELECT record FROM games WHERE id = 2").fetchone()[0]
+    db.execute("UPDATE games SET record = ? WHERE id = 2", ("".join(record.splitlines(True)[:-5]),))
+    db.commit()
+    db.close()
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("t")
+        await loaded(pilot)
+        screen = app.screen
+        await pilot.press("enter")  # game 2, the latest
+        await loaded(pilot)
+        assert app.screen is screen
+        assert notices(app)[-1].startswith("Game #2 cannot be replayed: the record ")
+        await pilot.press("down", "enter")  # game 1 is whole
+        await loaded(pilot)
+        assert isinstance(app.screen, ReplayScreen)

@@ -19,6 +19,7 @@ from textual_plotext import PlotextPlot
 from ddz_tui.i18n import t
 from ddz_tui.store import GameSummary, Stats, Store, StoreError
 from ddz_tui.ui.screens.base import AppScreen
+from ddz_tui.ui.screens.replay import Replay
 
 RECENT = 100
 """How many of the latest games the list offers to replay."""
@@ -166,13 +167,10 @@ class StatsScreen(AppScreen):
 
     @work(exclusive=True, group="replay")
     async def _open_replay(self, game_id: int) -> None:
-        from ddz_tui.ui.screens.replay import Replay
-
         try:
             kept = await self.app.history.call(lambda store: store.game(game_id))  # type: ignore[attr-defined]
             replay = Replay.of_kept(kept)
         except StoreError:
-            self.loaded = False
             self._load()  # history has just turned off: say so here too
             return
         except (KeyError, ValueError) as exc:
