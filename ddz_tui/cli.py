@@ -153,6 +153,7 @@ def _open_store(args: argparse.Namespace) -> Store:
 def cmd_history(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from ddz_tui.i18n import t
 
@@ -182,7 +183,7 @@ def cmd_history(args: argparse.Namespace) -> int:
             result,
             score,
             f"×{game.multiplier}",
-            ", ".join(game.names),
+            Text(", ".join(game.names)),  # as written: a name is not markup
         )
     console.print(table)
     return 0

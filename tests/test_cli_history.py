@@ -126,3 +126,12 @@ def test_ddz_replay_file_opens_on_the_replay_in_a_terminal(tmp_path: Path, confi
         if process.poll() is None:
             process.kill()
         os.close(leader)
+
+
+def test_history_shows_names_as_written(tmp_path: Path, capsys) -> None:
+    with Store.open(tmp_path / "ddz.sqlite3") as store:
+        game = Game(1)
+        play_out(game, [make_bot("random", s) for s in range(3)])
+        store.record_game(game.events, [SeatRecord(x) for x in ("[/]", "[b]Bo", "C")], 0)
+    assert main(["--data-dir", str(tmp_path), "history"]) == 0
+    assert "[/], [b]Bo, C" in capsys.readouterr().out

@@ -45,6 +45,11 @@ class DdzApp(App[None]):
     sound_on: var[bool] = var(False)
     """The sound switch as the settings screen shows it (the Sound holds the truth)."""
 
+    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
+        """Notices quote names, paths and error lines: always shown as written.
+        (Widgets and screens pass markup=True along; our strings never use markup.)"""
+        super().notify(message, markup=False, **kwargs)
+
     def __init__(
         self,
         store: SettingsStore | None = None,

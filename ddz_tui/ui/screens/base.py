@@ -9,11 +9,11 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ddz_tui.i18n import Lang, language, t
 from ddz_tui.sound import Music
 from ddz_tui.ui.localized import Localized
+from ddz_tui.ui.widgets.plain import Plain
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ALWAYS_ALLOWED = {"quit"}
@@ -22,7 +22,7 @@ SOUND_KEY = Binding("m,M", "app.toggle_sound", "keys.sound")
 so each screen carries this one)."""
 
 
-class TooSmall(Static):
+class TooSmall(Plain):
     """Covers the screen while the terminal is smaller than the game needs."""
 
 

@@ -8,9 +8,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Footer
 
 from ddz_tui.ui.screens.base import AppModal
+from ddz_tui.ui.widgets.plain import Plain
 
 
 class ConfirmScreen(AppModal):
@@ -24,7 +25,7 @@ class ConfirmScreen(AppModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="confirm"):
-            yield Static(self.question, id="question")
+            yield Plain(self.question, id="question")
             with Horizontal(classes="buttons"):
                 yield Button(self.yes, id="yes", variant="error")
                 yield Button(self.no, id="no", variant="primary")

@@ -8,7 +8,7 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
 from ddz_tui.engine.view import cards_for
 from ddz_tui.i18n import t
@@ -16,6 +16,7 @@ from ddz_tui.rules import classify
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardWidget
 from ddz_tui.ui.widgets.chips import strip_of
+from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.sound_note import SoundNote
 
 EXAMPLES = (
@@ -76,10 +77,10 @@ class HelpScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,Q,f1", "back", "keys.back")]
 
     def compose(self) -> ComposeResult:
-        yield Static(t("ui.help.title"), classes="screen-title")
+        yield Plain(t("ui.help.title"), classes="screen-title")
         with TabbedContent():
             with TabPane(t("ui.help.tab.plays"), id="plays"), VerticalScroll():
-                yield Static(t("ui.help.plays_intro"), classes="intro")
+                yield Plain(t("ui.help.plays_intro"), classes="intro")
                 yield PlayKinds()
             with TabPane(t("ui.help.tab.keys"), id="keys"), VerticalScroll():
                 keys = Table(box=None, padding=(0, 2, 0, 0), show_header=False)
@@ -87,7 +88,7 @@ class HelpScreen(AppScreen):
                 keys.add_column()
                 for key, what in KEYS:
                     keys.add_row(t(key) if key.startswith("ui.") else key, t(what))
-                yield Static(keys)
+                yield Plain(keys)
                 yield SoundNote()
             with TabPane(t("ui.help.tab.rules"), id="rules"), VerticalScroll():
                 yield Markdown(t("ui.help.rules"))

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from ddz_tui.cards import Card
 from ddz_tui.engine import Bid, Event, Played, PlayerView, Side
@@ -26,6 +26,7 @@ from ddz_tui.ui.reading import on_table
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardRow
 from ddz_tui.ui.widgets.chips import strip_lines
+from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.table_parts import (
     MessageLine,
     SeatPanel,
@@ -119,7 +120,7 @@ class ReplayScreen(AppScreen):
 
     def compose(self) -> ComposeResult:
         yield TopBar(id="top")
-        yield Static(id="bids")
+        yield Plain(id="bids")
         with Vertical(id="table"):
             with Horizontal(id="replay-seats"):
                 yield OpenHand(id="replay-left")
@@ -129,7 +130,7 @@ class ReplayScreen(AppScreen):
                 yield CardRow(id="right-play")
             yield CardRow(id="my-play")
         yield MessageLine(id="message")
-        yield Static(id="replay-me")
+        yield Plain(id="replay-me")
         yield CardRow(id="replay-hand")
         yield Footer()
 
@@ -167,7 +168,7 @@ class ReplayScreen(AppScreen):
         self.query_one(TopBar).show(
             frame.bottom, highest, multiplier, f"{self.replay.title}  {where}".strip()
         )
-        self.query_one("#bids", Static).update(self._bids_line(frame))
+        self.query_one("#bids", Plain).update(self._bids_line(frame))
         shown = on_table(view)
         trick_open = view.last_play is not None
         for seat, panel_id, lane_id in (
@@ -209,7 +210,7 @@ class ReplayScreen(AppScreen):
         score = self._score(me).strip()
         if score:
             parts.append(score)
-        label = self.query_one("#replay-me", Static)
+        label = self.query_one("#replay-me", Plain)
         label.update(" · ".join(parts))
         label.set_class(me == actor, "-turn")
 

@@ -6,11 +6,12 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rich.table import Table
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Footer
 
 from ddz_tui.engine import Multiplier, Side, scores
 from ddz_tui.i18n import t
@@ -18,6 +19,7 @@ from ddz_tui.table import TableState
 from ddz_tui.ui.names import role_name
 from ddz_tui.ui.reading import won
 from ddz_tui.ui.screens.base import AppModal
+from ddz_tui.ui.widgets.plain import Plain
 
 
 def multiplier_parts(multiplier: Multiplier) -> list[str]:
@@ -56,13 +58,13 @@ class ResultScreen(AppModal):
         multiplier = view.multiplier
         changes = scores(view.landlord, view.winner, multiplier)
         with Vertical(id="result", classes="dialog -won" if i_won else "dialog -lost"):
-            yield Static(t("ui.result.you_won") if i_won else t("ui.result.you_lost"), id="verdict")
-            yield Static(
+            yield Plain(t("ui.result.you_won") if i_won else t("ui.result.you_lost"), id="verdict")
+            yield Plain(
                 t("ui.result.landlord_won") if landlord_won else t("ui.result.peasants_won"),
                 id="side",
             )
             worth = " × ".join(multiplier_parts(multiplier))
-            yield Static(t("ui.result.worth", parts=worth, total=multiplier.total), id="worth")
+            yield Plain(t("ui.result.worth", parts=worth, total=multiplier.total), id="worth")
             table = Table(box=None, padding=(0, 1), expand=True)
             table.add_column("", no_wrap=True)
             table.add_column("", no_wrap=True)
@@ -71,13 +73,13 @@ class ResultScreen(AppModal):
             for seat in (state.seat, (state.seat + 1) % 3, (state.seat + 2) % 3):
                 role = view.role_of(seat)
                 table.add_row(
-                    self.seat_title(state, seat),
+                    Text(self.seat_title(state, seat)),
                     role_name(role) if role else "",
                     f"{changes[seat]:+d}",
                     f"{state.totals[seat]:+d}",
                     style="bold" if seat == state.seat else "",
                 )
-            yield Static(table, id="scores")
+            yield Plain(table, id="scores")
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.next_game"), id="next", variant="primary")
                 yield Button(t("ui.button.to_title"), id="leave")

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.validation import Function
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Select, Static, Switch
+from textual.widgets import Footer, Input, Select, Switch
 
 from ddz_tui.i18n import Lang, t
 from ddz_tui.store import MAX_NAME, StoreError, check_name
@@ -19,6 +19,7 @@ from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.screens.new_game import choice, form_row, level_options, mode_options
 from ddz_tui.ui.settings import BOT_DELAYS, Settings
 from ddz_tui.ui.theme import theme_names
+from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.sound_note import SoundNote
 
 LANGUAGE_NAMES = {Lang.EN: "English", Lang.ZH: "中文"}
@@ -59,7 +60,7 @@ class SettingsScreen(AppScreen):
 
     def compose(self) -> ComposeResult:
         settings: Settings = self.app.settings  # type: ignore[attr-defined]
-        yield Static(t("ui.settings.title"), classes="screen-title")
+        yield Plain(t("ui.settings.title"), classes="screen-title")
         with Center(), Vertical(id="settings-form"):
             yield form_row(t("ui.settings.name"), self._name_field())
             yield form_row(
@@ -89,14 +90,14 @@ class SettingsScreen(AppScreen):
                 yield form_row(t("ui.settings.sound"), switch)
                 yield SoundNote()
             store = self.app.store  # type: ignore[attr-defined]
-            yield Static(t("ui.settings.saved_in", path=short_path(store.path)), id="saved-in")
+            yield Plain(t("ui.settings.saved_in", path=short_path(store.path)), id="saved-in")
         yield Footer()
 
     def _name_field(self) -> Widget:
         """The profile's name lives in the history: without history, there is none."""
         history = self.app.history  # type: ignore[attr-defined]
         if history.problem is not None:
-            return Static(t("ui.settings.name_off"), id="profile_name", classes="field-note")
+            return Plain(t("ui.settings.name_off"), id="profile_name", classes="field-note")
         return Input(
             history.profile_name or "",
             placeholder=t("ui.settings.name_placeholder"),

@@ -13,13 +13,14 @@ from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Footer
 from textual_plotext import PlotextPlot
 
 from ddz_tui.i18n import t
 from ddz_tui.store import GameSummary, Stats, Store, StoreError
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.screens.replay import Replay
+from ddz_tui.ui.widgets.plain import Plain
 
 RECENT = 100
 """How many of the latest games the list offers to replay."""
@@ -120,7 +121,7 @@ class StatsScreen(AppScreen):
         self.loaded = False
 
     def compose(self) -> ComposeResult:
-        yield Static(t("ui.stats.title"), classes="screen-title")
+        yield Plain(t("ui.stats.title"), classes="screen-title")
         with Vertical(id="stats-body"):
             yield from self._body()
         yield Footer()
@@ -156,7 +157,7 @@ class StatsScreen(AppScreen):
             chart = ScoreChart(overview.scores, id="score-chart")
         else:
             chart = _note(t("ui.stats.no_chart"))
-        numbers = Static(figures(overview.stats), id="figures")
+        numbers = Plain(figures(overview.stats), id="figures")
         numbers.border_title = t("ui.stats.figures")
         return [Horizontal(numbers, chart, id="stats-top"), RecentGames(overview.recent)]
 
@@ -183,8 +184,8 @@ class StatsScreen(AppScreen):
         self.dismiss()
 
 
-def _note(text: str) -> Static:
-    return Static(text, id="stats-note")
+def _note(text: str) -> Plain:
+    return Plain(text, id="stats-note")
 
 
 class RecentGames(DataTable[str | Text]):
@@ -220,5 +221,5 @@ def _row(game: GameSummary) -> tuple[str | Text, ...]:
         result,
         Text(score, justify="right"),
         Text(f"×{game.multiplier}", justify="right"),
-        ", ".join(game.names),
+        Text(", ".join(game.names)),  # names are shown as written, never as markup
     )

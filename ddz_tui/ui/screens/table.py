@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Footer
 
 from ddz_tui.bots import hints
 from ddz_tui.cards import RANKS, Card
@@ -32,6 +32,7 @@ from ddz_tui.ui.names import bid_word, level_name, role_name
 from ddz_tui.ui.reading import on_table, pick
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardRow, Hand
+from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.table_parts import (
     CardCounter,
     MessageLine,
@@ -104,8 +105,8 @@ class TableScreen(AppScreen):
         yield MessageLine(id="message")
         yield Hand(id="hand")
         with Horizontal(id="actions"):
-            yield Static(id="me")
-            yield Static(id="selection")
+            yield Plain(id="me")
+            yield Plain(id="selection")
             with Horizontal(id="play-buttons"):
                 yield ActionButton(_keyed("Enter", t("ui.button.play")), id="play", compact=True)
                 yield ActionButton(_keyed("P", t("ui.button.pass")), id="pass", compact=True)
@@ -210,7 +211,7 @@ class TableScreen(AppScreen):
         if view.role is not None:
             parts.append(role_name(view.role))
         parts.append(t("ui.seat.cards", n=len(view.hand)))
-        me_label = self.query_one("#me", Static)
+        me_label = self.query_one("#me", Plain)
         me_label.update(" · ".join(parts))
         me_label.set_class(view.my_turn, "-turn")
 
@@ -229,7 +230,7 @@ class TableScreen(AppScreen):
 
     def _show_selection(self) -> None:
         chosen = self.hand.selected_cards
-        label = self.query_one("#selection", Static)
+        label = self.query_one("#selection", Plain)
         if not chosen:
             label.update("")
             return

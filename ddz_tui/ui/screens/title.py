@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from ddz_tui.cards import DECK
@@ -15,6 +15,7 @@ from ddz_tui.i18n import t
 from ddz_tui.sound import Music
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardRow
+from ddz_tui.ui.widgets.plain import Plain
 
 MENU = (
     ("new_game", "ui.menu.new_game"),
@@ -49,8 +50,8 @@ class TitleScreen(AppScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield CardRow(FAN, ascii=self.app.ascii_cards, id="fan")  # type: ignore[attr-defined]
-            yield Static(t("ui.title.name"), id="game-name")
-            yield Static(t("ui.title.tagline"), id="tagline")
+            yield Plain(t("ui.title.name"), id="game-name")
+            yield Plain(t("ui.title.tagline"), id="tagline")
             with Center():
                 yield Menu(*(Option(t(label), id=action) for action, label in MENU), id="menu")
         yield Footer()

@@ -3,13 +3,13 @@ none, that it starts off over SSH, or that it was turned off for the session."""
 
 from __future__ import annotations
 
-from textual.widgets import Static
+from ddz_tui.ui.widgets.plain import Plain
 
 REREAD_SECONDS = 0.5
 """The audio thread may find a problem at any moment: the note is read this often."""
 
 
-class SoundNote(Static):
+class SoundNote(Plain):
     """Hidden while there is nothing to say."""
 
     _note: str | None = None

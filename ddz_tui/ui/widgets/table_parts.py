@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from ddz_tui.cards import DECK, RANKS, Card
 from ddz_tui.engine import Role
@@ -18,6 +17,7 @@ from ddz_tui.i18n import t
 from ddz_tui.ui.names import bid_word, rank_label, role_name
 from ddz_tui.ui.reading import Shown
 from ddz_tui.ui.widgets.cards import CardRow, CardWidget
+from ddz_tui.ui.widgets.plain import Plain, literal
 
 BACKS = DECK[:3]
 """Three cards to draw face down where the bottom cards are still hidden."""
@@ -45,7 +45,7 @@ class SeatPanel(CardWidget):
     def watch_seat(self, seat: SeatShow | None) -> None:
         if seat is None:
             return
-        self.border_title = ("▶ " if seat.turn else "") + seat.title
+        self.border_title = literal(("▶ " if seat.turn else "") + seat.title)
         self.border_subtitle = t("ui.seat.thinking") if seat.thinking else ""
         self.set_class(seat.turn, "-turn")
         self.set_class(seat.role is Role.LANDLORD, "-landlord")
@@ -77,10 +77,10 @@ class TopBar(Horizontal):
     """The bottom cards, the bid and multiplier, the session score."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="stakes")
-        yield Static(t("ui.top.bottom"), id="bottom-label")
+        yield Plain(id="stakes")
+        yield Plain(t("ui.top.bottom"), id="bottom-label")
         yield CardRow(id="bottom-cards")
-        yield Static(id="session")
+        yield Plain(id="session")
 
     def show(
         self,
@@ -102,11 +102,11 @@ class TopBar(Horizontal):
             stakes = t("ui.top.no_bid") if multiplier is None else t("ui.top.drawn")
         if multiplier is not None:
             stakes += "  " + t("ui.top.multiplier", x=multiplier)
-        self.query_one("#stakes", Static).update(stakes)
-        self.query_one("#session", Static).update(session)
+        self.query_one("#stakes", Plain).update(stakes)
+        self.query_one("#session", Plain).update(session)
 
 
-class MessageLine(Static):
+class MessageLine(Plain):
     """What to do now, or why the last action was refused."""
 
     def say(self, text: str, kind: str = "") -> None:
@@ -115,7 +115,7 @@ class MessageLine(Static):
         self.update(text)
 
 
-class CardCounter(Static):
+class CardCounter(Plain):
     """记牌器: how many of each rank you have not seen (in the others' hands)."""
 
     def on_mount(self) -> None:
