@@ -1,0 +1,57 @@
+"""The easy bot: plays like a beginner.
+
+It follows with the smallest play that beats (never over its partner), leads its
+lowest single or pair, keeps its bombs for when an opponent is nearly out, and bids
+only with an obviously strong hand. No plan, no counting.
+"""
+
+from __future__ import annotations
+
+from ddz_tui.bots.packed import TWO, whole_hand_play
+from ddz_tui.bots.situation import Situation
+from ddz_tui.engine import PlayerView
+from ddz_tui.moves import BY_KEY, UNIT, pack
+from ddz_tui.rules import Combo
+
+BOMB_WHEN_LEFT = 3
+"""An opponent with this many cards or fewer gets bombed, if nothing else beats it."""
+
+
+class EasyBot:
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed  # the easy bot has no chance in it; the seed is accepted for the API
+
+    def choose(self, view: PlayerView) -> Combo | None:
+        s = Situation.of(view)
+        if s.to_beat is None:
+            return whole_hand_play(s.hand) or _lowest_lead(s.hand)
+        if s.by_partner:
+            return None
+        plays = view.legal_plays
+        ordinary = [p for p in plays if not p.is_bomb]
+        if ordinary:
+            return ordinary[0]
+        if plays and s.left[s.by] <= BOMB_WHEN_LEFT:
+            return plays[0]
+        return None
+
+    def bid(self, view: PlayerView) -> int:
+        if not _obviously_strong(pack(view.hand_ranks)):
+            return 0
+        return min((b for b in view.legal_bids if b), default=0)
+
+
+def _lowest_lead(hand: int) -> Combo:
+    """The lowest rank held: as a pair if there are two or more of it, else a single."""
+    low = next(r for r in range(len(UNIT)) if (hand >> (4 * r)) & 15)
+    if (hand >> (4 * low)) & 15 >= 2:
+        return BY_KEY[2 * UNIT[low]]
+    return BY_KEY[UNIT[low]]
+
+
+def _obviously_strong(hand: int) -> bool:
+    """The rocket, a bomb with a 2, or three 2s with a joker."""
+    counts = [(hand >> (4 * r)) & 15 for r in range(len(UNIT))]
+    jokers = counts[13] + counts[14]
+    bombs = sum(1 for r in range(TWO + 1) if counts[r] == 4)
+    return jokers == 2 or (bombs and counts[TWO] >= 1) or (counts[TWO] >= 3 and jokers >= 1)

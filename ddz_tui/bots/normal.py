@@ -1,0 +1,20 @@
+"""The normal bot: plans its hand and plays as a team (see `policy`)."""
+
+from __future__ import annotations
+
+from ddz_tui.bots import policy
+from ddz_tui.bots.situation import Situation
+from ddz_tui.engine import PlayerView
+from ddz_tui.moves import pack
+from ddz_tui.rules import Combo
+
+
+class NormalBot:
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed  # the normal bot decides by rule; the seed is accepted for the API
+
+    def choose(self, view: PlayerView) -> Combo | None:
+        return policy.choose(Situation.of(view))
+
+    def bid(self, view: PlayerView) -> int:
+        return policy.bid(pack(view.hand_ranks), view.legal_bids)

@@ -1,0 +1,235 @@
+"""Planning a hand: split it into the fewest, strongest groups it can be played as.
+
+A plan is a set of plays that together empty the hand: chains, airplanes with
+wings, trios with kickers, pairs, singles, and the bombs and the rocket kept
+whole. Its value is the sum of each group's worth minus a fixed cost per group,
+so fewer groups always come first and, among splits with as many groups, the one
+with fewer weak cards wins. The normal bot leads from its plan and follows with
+what hurts the plan least; the hard bot plays out its searches with the same.
+
+Plans are cached by packed hand: a game visits few distinct hands per seat, and
+the searches visit the same ones again and again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ddz_tui.bots.packed import ACE, BIG_JOKER, N_RANKS, SMALL_JOKER, TWO, counts
+from ddz_tui.moves import BY_KEY, UNIT
+from ddz_tui.rules import BY_CARDS, Combo, Kind
+
+GROUP_COST = 7.0
+"""What one more play to make costs a plan, against the worth of a group (about -10..+14)."""
+
+_CHAIN_END = ACE + 1  # chains run over ranks below the 2
+_MIN_LINKS = {1: 5, 2: 3, 3: 2}  # links per chain of singles, pairs, trios
+
+
+def group_value(play: Combo) -> float:
+    """How likely a group is to win its trick, on the scale where a single 3 is -10
+    and a big joker +4. Tuned by self-play against the arena."""
+    family = play.kind.family
+    level = play.level
+    if family in ("single", "pair"):
+        return level - 10.0
+    if family in ("trio", "trio_single", "trio_pair"):
+        return level - 8.0
+    if play.kind is Kind.ROCKET:
+        return 14.0
+    if play.kind is Kind.BOMB:
+        return 10.0 + level / 4
+    top = level + play.kind.chain_length - 1
+    if family in ("seq_single", "seq_pair"):
+        return top - 8.0
+    return top - 6.0  # airplanes, four with wings
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Groups that empty a hand, and what the split is worth (higher is better)."""
+
+    groups: tuple[Combo, ...]
+    value: float
+
+    @property
+    def moves(self) -> int:
+        return len(self.groups)
+
+
+# The caches hold only ints, floats and strings, which the garbage collector does not
+# track: a cache of Plan objects made the collector's full passes take 100+ ms.
+_values: dict[int, float] = {}
+_groups: dict[int, tuple[str, ...]] = {}
+_CACHE_LIMIT = 200_000
+
+
+def plan_of(key: int) -> Plan:
+    """The best plan of a packed hand (cached)."""
+    return Plan(tuple(BY_CARDS[cards] for cards in group_cards(key)), _values[key])
+
+
+def group_cards(key: int) -> tuple[str, ...]:
+    """The rank strings of the best plan's groups: the cheap way to ask what they are."""
+    groups = _groups.get(key)
+    if groups is None:
+        _remember(key)
+        groups = _groups[key]
+    return groups
+
+
+def value_of(key: int) -> float:
+    """The value of a packed hand's best plan; a huge value for an empty hand (it won)."""
+    if not key:
+        return 1e9
+    value = _values.get(key)
+    if value is None:
+        value = _remember(key)
+    return value
+
+
+def _remember(key: int) -> float:
+    if len(_values) >= _CACHE_LIMIT:
+        _values.clear()
+        _groups.clear()
+    plan = _best_plan(key)
+    _values[key] = plan.value
+    _groups[key] = tuple(group.cards for group in plan.groups)
+    return plan.value
+
+
+# --- the search ----------------------------------------------------------------------
+
+Chain = tuple[int, int, int, float]
+"""(width, low, links, worth less the group cost): a chain of singles, pairs or trios."""
+
+
+def _best_plan(key: int) -> Plan:
+    c = counts(key)
+    fixed: list[Combo] = []
+    if c[SMALL_JOKER] and c[BIG_JOKER]:
+        fixed.append(BY_KEY[UNIT[SMALL_JOKER] + UNIT[BIG_JOKER]])
+        c[SMALL_JOKER] = c[BIG_JOKER] = 0
+    for r in range(TWO + 1):
+        if c[r] == 4:
+            fixed.append(BY_KEY[4 * UNIT[r]])
+            c[r] = 0
+    best: list = [float("-inf"), []]
+    _search(c, _chains(c), [], 0.0, best)
+    value, picked = best
+    groups = [BY_KEY[width * sum(UNIT[low : low + n])] for width, low, n, _ in picked]
+    for width, low, n, _ in picked:
+        for r in range(low, low + n):
+            c[r] -= width
+    groups = [g for g in groups if g.kind.family != "seq_trio"] + _residual_groups(c, picked)
+    value += sum(group_value(g) - GROUP_COST for g in fixed)
+    return Plan(tuple(fixed + groups), value)
+
+
+def _chains(c: list[int]) -> list[Chain]:
+    """Every chain of singles, pairs or trios that c holds."""
+    out = []
+    for width, least in _MIN_LINKS.items():
+        low = 0
+        while low < _CHAIN_END:
+            if c[low] < width:
+                low += 1
+                continue
+            high = low
+            while high < _CHAIN_END and c[high] >= width:
+                high += 1
+            worth = -8.0 if width < 3 else -6.0  # group_value of a chain, by its top rank
+            for n in range(least, high - low + 1):
+                for start in range(low, high - n + 1):
+                    out.append((width, start, n, start + n - 1 + worth - GROUP_COST))
+            low = high
+    return out
+
+
+def _search(
+    c: list[int], chains: list[Chain], picked: list[Chain], worth: float, best: list
+) -> None:
+    """Try each multiset of chains (in list order, so each once); keep the best split."""
+    total = worth + _residual_value(c, picked)
+    if total > best[0]:
+        best[0], best[1] = total, list(picked)
+    fitting = [ch for ch in chains if min(c[ch[1] : ch[1] + ch[2]]) >= ch[0]]
+    for i, chain in enumerate(fitting):
+        width, low, n, value = chain
+        end = low + n
+        for r in range(low, end):
+            c[r] -= width
+        picked.append(chain)
+        _search(c, fitting[i:], picked, worth + value, best)
+        picked.pop()
+        for r in range(low, end):
+            c[r] += width
+
+
+def _wings(c: list[int], picked: list[Chain]) -> list[tuple[int, int, int]]:
+    """(low, links, wing) for each trio and airplane: the weakest singles or pairs ride
+    along as wings (packed; 0 for none). Airplanes, the longest first, choose first."""
+    singles = [r for r in range(N_RANKS) if c[r] == 1]
+    pairs = [r for r in range(TWO + 1) if c[r] == 2]
+    mains = sorted(((ch[1], ch[2]) for ch in picked if ch[0] == 3), key=lambda m: -m[1])
+    mains += [(r, 1) for r in range(TWO + 1) if c[r] == 3]
+    out = []
+    si = pi = 0  # next unused single / pair (both ascending)
+    for low, n in mains:
+        main = 3 * sum(UNIT[low : low + n])
+        wing = 0
+        s_ok = len(singles) - si >= n and singles[si + n - 1] <= ACE
+        p_ok = len(pairs) - pi >= n and pairs[pi + n - 1] <= ACE
+        if s_ok and (not p_ok or sum(singles[si : si + n]) <= sum(pairs[pi : pi + n])):
+            wing = sum(UNIT[r] for r in singles[si : si + n])
+            if main + wing in BY_KEY:
+                si += n
+            else:
+                wing = 0
+        elif p_ok:
+            wing = sum(2 * UNIT[r] for r in pairs[pi : pi + n])
+            if main + wing in BY_KEY:
+                pi += n
+            else:
+                wing = 0
+        out.append((low, n, wing))
+    return out
+
+
+def _residual_value(c: list[int], picked: list[Chain]) -> float:
+    """Worth of what the chains leave: lone trios (with wings), pairs and singles. Wings
+    cost nothing extra; an airplane's worth is counted with its chain."""
+    value = 0.0
+    groups = 0
+    for r in range(N_RANKS):
+        n = c[r]
+        if n:
+            groups += 1
+            value += r - (8.0 if n == 3 else 10.0)
+    trios = sum(1 for r in range(TWO + 1) if c[r] == 3) + sum(1 for ch in picked if ch[0] == 3)
+    if trios:
+        for _low, _n, wing in _wings(c, picked):
+            if wing:
+                for r in range(N_RANKS):
+                    k = (wing >> (4 * r)) & 15
+                    if k:
+                        value -= r - 10.0
+                        groups -= 1
+    return value - GROUP_COST * groups
+
+
+def _residual_groups(c: list[int], picked: list[Chain]) -> list[Combo]:
+    """The groups `_residual_value` counted."""
+    groups = []
+    used = [0] * N_RANKS
+    for low, n, wing in _wings(c, picked):
+        groups.append(BY_KEY[3 * sum(UNIT[low : low + n]) + wing])
+        for r in range(low, low + n):
+            used[r] += 3 if n == 1 else 0
+        for r in range(N_RANKS):
+            used[r] += (wing >> (4 * r)) & 15
+    for r in range(N_RANKS):
+        left = c[r] - used[r]
+        if left:
+            groups.append(BY_KEY[left * UNIT[r]])
+    return groups
