@@ -25,13 +25,26 @@ class Bot(Protocol):
 
 
 class Level(str, Enum):
+    """Bot strengths, weakest first. The values are what menus and commands accept."""
+
     RANDOM = "random"
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
 
 
-def _factories() -> dict[Level, Callable[[int | None], Bot]]:
+def _factories() -> dict[Level, Callable[..., Bot]]:
+    from ddz_tui.bots.easy import EasyBot
+    from ddz_tui.bots.hard import HardBot
+    from ddz_tui.bots.normal import NormalBot
     from ddz_tui.bots.random_bot import RandomBot
 
-    return {Level.RANDOM: RandomBot}
+    return {
+        Level.RANDOM: RandomBot,
+        Level.EASY: EasyBot,
+        Level.NORMAL: NormalBot,
+        Level.HARD: HardBot,
+    }
 
 
 def hints(view: PlayerView) -> list[Combo]:
@@ -41,11 +54,13 @@ def hints(view: PlayerView) -> list[Combo]:
     return suggest(view)
 
 
-def make_bot(level: Level | str, seed: int | None = None) -> Bot:
-    """A bot of the given level; ValueError names the levels for an unknown one."""
+def make_bot(level: Level | str, seed: int | None = None, **options: object) -> Bot:
+    """A bot of the given level. Options go to the level that takes them (the hard bot's
+    `budget` in seconds per decision, `samples`); ValueError names the levels for an
+    unknown level, TypeError an option the level does not take."""
     try:
         key = Level(level)
     except ValueError:
         names = ", ".join(lv.value for lv in Level)
         raise ValueError(f"unknown bot level {level!r}: choose from {names}") from None
-    return _factories()[key](seed)
+    return _factories()[key](seed, **options)

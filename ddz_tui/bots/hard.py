@@ -1,0 +1,304 @@
+"""The hard bot: decides by search over guessed deals.
+
+For each decision it deals the cards it has not seen to the other seats many times,
+consistently with everything public (see `sampling`), and tries its candidate plays
+on every guessed deal:
+- with few cards left in all hands, it solves each deal exactly (`endgame`) and
+  picks the play that wins on the most deals;
+- otherwise it plays each candidate out to the end with the normal policy for all
+  three seats and picks the one that wins most often.
+
+Repeatable: the guesses come from a generator seeded by the bot's seed and the
+position, and the search does a fixed amount of work (`samples` deals). The time
+budget is a hard cap on top: the clock is read between playouts and inside them,
+and a search that reaches it decides on the deals it has finished. Only then (a
+machine too slow or too busy for the fixed work) can the same seed choose
+differently. `budget=None` removes the cap, for tests that must be exact.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import random
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+
+from ddz_tui.bots import policy
+from ddz_tui.bots.deal import Deal, playout
+from ddz_tui.bots.endgame import OutOfTime, Solver
+from ddz_tui.bots.packed import KEY_OF
+from ddz_tui.bots.plan import plan_of, value_of
+from ddz_tui.bots.sampling import Hidden
+from ddz_tui.bots.situation import Situation
+from ddz_tui.engine import PlayerView
+from ddz_tui.moves import pack
+from ddz_tui.rules import Combo
+
+DEFAULT_BUDGET = 1.0
+"""Seconds per decision, at most."""
+SAMPLES_PER_SECOND = 40
+"""Guessed deals per decision (each tried with every candidate), per second of budget:
+on this project's reference machine (2 shared cores) that much work fits in about half
+the budget even early in a game, so the budget is a cap that is rarely reached."""
+MIN_SAMPLES = 8
+ENDGAME_CARDS = 15
+"""With this many cards or fewer in all hands together, deals are solved exactly."""
+ENDGAME_SAMPLES = 24
+"""Guessed deals for an exact endgame (one when the hidden hands are known)."""
+MAX_CANDIDATES = 6
+"""Plays tried by playouts; the normal policy's choice is always one of them."""
+SAFETY = 0.003
+"""Seconds kept back from the budget for choosing and returning."""
+BID_SAMPLES = 24
+"""Guessed deals (with the bottom cards) for judging a bid."""
+
+
+class HardBot:
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: float | None = DEFAULT_BUDGET,
+        samples: int | None = None,
+    ) -> None:
+        if budget is not None and budget <= 0:
+            raise ValueError("budget must be a positive number of seconds")
+        if samples is None:
+            samples = max(MIN_SAMPLES, round(SAMPLES_PER_SECOND * (budget or DEFAULT_BUDGET)))
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.seed = random.SystemRandom().getrandbits(63) if seed is None else seed
+        self.budget = budget
+        self.samples = samples
+        self.searches = 0
+        self.cut_short = 0  # searches the budget stopped before their fixed work was done
+
+    # --- playing -----------------------------------------------------------------------
+
+    def choose(self, view: PlayerView) -> Combo | None:
+        clock = _Clock(self.budget)
+        plays = view.legal_plays
+        if not plays:
+            return None
+        s = Situation.of(view)
+        for play in plays:
+            if KEY_OF[play.cards] == s.hand:
+                return play  # goes out
+        candidates = _candidates(s, plays)
+        if len(candidates) == 1:
+            return candidates[0]
+        with collector_paused():
+            return self._search(view, candidates, clock)
+
+    def _search(
+        self, view: PlayerView, candidates: list[Combo | None], clock: _Clock
+    ) -> Combo | None:
+        plays = view.legal_plays
+        rng = random.Random(_position_seed(self.seed, view))
+        hidden = Hidden.of(view)
+        deal = _deal_for(view)
+        self.searches += 1
+        if sum(view.cards_left) <= ENDGAME_CARDS:
+            every: list[Combo | None] = [*plays, None] if not view.leads else list(plays)
+            every.sort(key=lambda p: p != candidates[0])  # the policy's pick first
+            best = self._solve(deal, hidden, every, rng, clock)
+            if best is not None:
+                return every[best]
+        best = self._play_out(deal, hidden, candidates, rng, clock)
+        return candidates[0 if best is None else best]
+
+    def _play_out(
+        self,
+        deal: Deal,
+        hidden: Hidden,
+        candidates: list[Combo | None],
+        rng: random.Random,
+        clock: _Clock,
+    ) -> int | None:
+        """The index of the candidate that wins most playouts (None: no deal finished)."""
+        me = deal.turn
+        wins = [0] * len(candidates)
+        for done in range(self.samples):
+            hands = hidden.sample(rng, clock.up)
+            if hands is None:
+                self.cut_short += 1
+                return _best(wins) if done else None
+            guess = _with_hidden(deal, hidden, hands)
+            results = []
+            for candidate in candidates:
+                outcome = playout(guess.after(candidate), stop=clock.up)
+                if outcome is None:
+                    self.cut_short += 1
+                    return _best(wins) if done else None
+                landlord_won, _ = outcome
+                results.append(landlord_won == (me == deal.landlord))
+            for i, won in enumerate(results):
+                wins[i] += won
+        return _best(wins)
+
+    def _solve(
+        self,
+        deal: Deal,
+        hidden: Hidden,
+        candidates: list[Combo | None],
+        rng: random.Random,
+        clock: _Clock,
+    ) -> int | None:
+        """The index of the candidate that wins on the most guessed deals, each solved
+        exactly (None: no deal finished in time)."""
+        me = deal.turn
+        mine_is_landlord = me == deal.landlord
+        solver = Solver(stop=clock.up)
+        wins = [0] * len(candidates)
+        samples = 1 if hidden.determined else ENDGAME_SAMPLES
+        for done in range(samples):
+            hands = hidden.sample(rng, clock.up)
+            try:
+                if hands is None:
+                    raise OutOfTime
+                guess = _with_hidden(deal, hidden, hands)
+                results = [
+                    solver.landlord_wins(guess.after(c)) == mine_is_landlord for c in candidates
+                ]
+            except OutOfTime:
+                self.cut_short += 1
+                return _best(wins) if done else None
+            for i, won in enumerate(results):
+                wins[i] += won
+        return _best(wins)
+
+    # --- bidding -----------------------------------------------------------------------
+
+    def bid(self, view: PlayerView) -> int:
+        """Bid by how often the normal policy wins this hand as landlord, over guessed
+        bottoms and opponents' hands."""
+        clock = _Clock(self.budget)
+        legal = view.legal_bids
+        if legal == (0,):
+            return 0
+        rng = random.Random(_position_seed(self.seed, view))
+        hand = pack(view.hand_ranks)
+        pool = [pack(rank) for rank in view.unseen]
+        wins = played = 0
+        with collector_paused():
+            for _ in range(BID_SAMPLES):
+                rng.shuffle(pool)
+                bottom, a, b = sum(pool[:3]), sum(pool[3:20]), sum(pool[20:])
+                outcome = playout(Deal((hand + bottom, a, b), 0, 0), stop=clock.up)
+                if outcome is None:
+                    break
+                wins += outcome[0]
+                played += 1
+        if not played:
+            return policy.bid(hand, legal)
+        rate = wins / played
+        wanted = sum(rate >= at for at in BID_WIN_RATES)
+        return max((b for b in legal if 0 < b <= wanted), default=0)
+
+
+BID_WIN_RATES = (0.45, 0.55, 0.65)
+"""Landlord win rate (in the bot's own playouts) needed to bid 1, 2 and 3."""
+
+
+_pause_lock = threading.Lock()
+_pausers = 0
+_paused_by_us = False
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Keep the cyclic garbage collector out of a search: a full collection can take
+    longer than a whole budget, and the search makes no reference cycles for it to
+    find. Nested and concurrent searches (bots in threads) share one pause; the
+    collector runs again once the last of them ends."""
+    global _pausers, _paused_by_us
+    with _pause_lock:
+        if _pausers == 0 and gc.isenabled():
+            gc.disable()
+            _paused_by_us = True
+        _pausers += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _pausers -= 1
+            if _pausers == 0 and _paused_by_us:
+                gc.enable()
+                _paused_by_us = False
+
+
+def _best(wins: list[int]) -> int:
+    """The index with the most wins; ties go to the earlier (the policy's order)."""
+    return max(range(len(wins)), key=lambda i: (wins[i], -i))
+
+
+class _Clock:
+    """The decision's deadline; `up()` says whether it has passed."""
+
+    def __init__(self, budget: float | None) -> None:
+        self.deadline = None if budget is None else time.perf_counter() + budget - SAFETY
+
+    def up(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def _position_seed(seed: int, view: PlayerView) -> int:
+    """A seed for this decision: the bot's seed and the position, stable across runs
+    (Python's own hash of text changes from run to run)."""
+    text = f"{seed}|{view.seat}|{view.hand_ranks}|{view.landlord}|{view.history}|{view.bids}"
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def _deal_for(view: PlayerView) -> Deal:
+    """The position, with the other hands still empty (filled in per guess)."""
+    assert view.landlord is not None
+    last = view.last_play
+    hands = [0, 0, 0]
+    hands[view.seat] = pack(view.hand_ranks)
+    return Deal(
+        (hands[0], hands[1], hands[2]),
+        view.landlord,
+        view.seat,
+        None if last is None else last[1],
+        0 if last is None else last[0],
+        view.multiplier.doublings,
+    )
+
+
+def _with_hidden(deal: Deal, hidden: Hidden, guess: tuple[int, int]) -> Deal:
+    hands = list(deal.hands)
+    for seat, hand in zip(hidden.seats, guess, strict=True):
+        hands[seat] = hand
+    return replace(deal, hands=(hands[0], hands[1], hands[2]))
+
+
+def _candidates(s: Situation, plays: list[Combo]) -> list[Combo | None]:
+    """The plays worth searching: the normal policy's pick first, then the plan's groups
+    (leading) or pass and the plays that hurt the plan least (following)."""
+    pick = policy.choose(s)
+    out: list[Combo | None] = [pick]
+    if s.to_beat is None:
+        pool = list(plan_of(s.hand).groups)
+        low = plays[0]  # the lowest single
+        pool.append(low)
+        pool += [p for p in plays if p.kind.value == "pair"][:1]
+    else:
+        pool = [None]
+        before = value_of(s.hand)
+        best_per_level: dict[tuple, tuple[float, Combo]] = {}
+        for play in plays:
+            gain = value_of(s.hand - KEY_OF[play.cards]) - before
+            slot = (play.kind, play.level)
+            if slot not in best_per_level or gain > best_per_level[slot][0]:
+                best_per_level[slot] = (gain, play)
+        ranked = sorted(best_per_level.values(), key=lambda gp: -gp[0])
+        pool += [play for _, play in ranked]
+    for play in pool:
+        if play not in out:
+            out.append(play)
+        if len(out) >= MAX_CANDIDATES:
+            break
+    return out

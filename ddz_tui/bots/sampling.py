@@ -1,0 +1,174 @@
+"""Guessing the hidden hands from everything public, for the hard bot's searches.
+
+A guess deals the cards this seat has not seen to the other two seats, so that:
+- each seat gets exactly as many cards as it holds now;
+- the bottom cards the landlord has not yet played stay with the landlord (they were
+  shown to everyone);
+- the other seats' past actions make sense for the hands guessed. With a guess, each
+  past action of another seat can be replayed: its hand then was its guessed hand now
+  plus what it has played since. A sensible player (the normal policy stands in for
+  one) would have acted as it did; a guess for which it would not have — it passed on
+  a single with two lone aces, it led a pair when it holds only the low single the
+  normal player leads first — is kept only with probability `TRUST` per such action.
+  Passes are the clearest case: a seat that passed on an opponent's play probably
+  could not beat it cheaply.
+
+The check runs from the most recent action back and stops at the first refusal, so a
+poor guess costs little; `TRIES` guesses are drawn at most, and then the one that
+went furthest is used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ddz_tui.bots import policy
+from ddz_tui.bots.packed import KEY_OF, size
+from ddz_tui.bots.situation import Situation
+from ddz_tui.cards import DECK, RANK_INDEX, ranks_of
+from ddz_tui.engine import PlayerView
+from ddz_tui.moves import UNIT, pack
+from ddz_tui.rules import BY_CARDS, Combo
+
+TRUST = 0.25
+"""Chance that a player acted otherwise than the normal policy would have with a hand."""
+TRIES = 40
+"""Guesses drawn at most for one sample."""
+RECENT = 12
+"""Past actions per seat that are checked (the most recent ones)."""
+FULL_DECK = pack(ranks_of(DECK))
+
+
+@dataclass(frozen=True)
+class Action:
+    """A past action of another seat, with what that seat knew then (all but its hand).
+
+    later: the cards the seat has played from then on (this action included), packed;
+    seen: the cards played by anyone before it; to_beat/last: the play it faced.
+    """
+
+    seat: int
+    later: int
+    seen: int
+    to_beat: Combo | None
+    last: int
+    left: tuple[int, int, int]
+    played: str  # "" for a pass
+
+    def agrees(self, hand_now: int, landlord: int) -> bool:
+        """Would the normal policy, holding what this guess gives the seat, act the same?"""
+        seat = self.seat
+        hand = hand_now + self.later
+        left = self.left
+        situation = Situation(
+            hand,
+            FULL_DECK - self.seen - hand,
+            self.to_beat,
+            (self.last - seat) % 3,
+            (landlord - seat) % 3,
+            (left[seat], left[(seat + 1) % 3], left[(seat + 2) % 3]),
+        )
+        choice = policy.choose(situation)
+        return (choice.cards if choice is not None else "") == self.played
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What is known of the two other seats' hands: who they are, how many cards they
+    hold, which of those are known (the landlord's unplayed bottom cards, packed), the
+    cards to share out among them, and their past actions to check guesses against."""
+
+    seats: tuple[int, int]
+    sizes: tuple[int, int]
+    known: tuple[int, int]
+    pool: tuple[int, ...]
+    landlord: int
+    actions: tuple[Action, ...]
+
+    @property
+    def determined(self) -> bool:
+        """Only one way to share the cards out: the hidden hands are known."""
+        return any(n == size(k) for n, k in zip(self.sizes, self.known, strict=True))
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Hidden:
+        seat, landlord = view.seat, view.landlord
+        assert landlord is not None
+        seats = ((seat + 1) % 3, (seat + 2) % 3)
+        holds = pack(view.landlord_holds)
+        pool = [UNIT[RANK_INDEX[r]] for r in view.unseen]
+        for rank in view.landlord_holds:
+            pool.remove(UNIT[RANK_INDEX[rank]])
+        return cls(
+            seats=seats,
+            sizes=(view.cards_left[seats[0]], view.cards_left[seats[1]]),
+            known=(holds if seats[0] == landlord else 0, holds if seats[1] == landlord else 0),
+            pool=tuple(pool),
+            landlord=landlord,
+            actions=past_actions(view),
+        )
+
+    def sample(
+        self, rng: random.Random, stop: Callable[[], bool] | None = None
+    ) -> tuple[int, int] | None:
+        """Packed hands for `seats`, drawn as described in the module's docstring; None
+        if `stop` says the time is up before a guess is found."""
+        pool = list(self.pool)
+        first_free = self.sizes[0] - size(self.known[0])
+        best, furthest = None, -1
+        for _ in range(TRIES):
+            if stop is not None and stop():
+                return None
+            rng.shuffle(pool)
+            hands = (self.known[0] + sum(pool[:first_free]), self.known[1] + sum(pool[first_free:]))
+            checked = self._checked(hands, rng)
+            if checked is None:
+                return hands
+            if checked > furthest:
+                best, furthest = hands, checked
+        assert best is not None
+        return best
+
+    def _checked(self, hands: tuple[int, int], rng: random.Random) -> int | None:
+        """None if the guess is kept; else how many actions it passed before refusal."""
+        now = {self.seats[0]: hands[0], self.seats[1]: hands[1]}
+        for checked, action in enumerate(self.actions):
+            if not action.agrees(now[action.seat], self.landlord) and rng.random() >= TRUST:
+                return checked
+        return None
+
+
+def past_actions(view: PlayerView) -> tuple[Action, ...]:
+    """The other seats' actions in play, most recent first (at most `RECENT` each)."""
+    assert view.landlord is not None
+    left = [17, 17, 17]
+    left[view.landlord] = 20
+    seen = 0
+    later = [pack(view.played_by(s)) for s in range(3)]  # shrinks as the replay advances
+    last: tuple[int, Combo] | None = None
+    passes = 0
+    out: list[Action] = []
+    for seat, text in view.history:
+        if seat != view.seat:
+            to_beat, maker = (None, 0) if last is None else (last[1], last[0])
+            out.append(Action(seat, later[seat], seen, to_beat, maker, tuple(left), text))  # type: ignore[arg-type]
+        if text:
+            key = KEY_OF[text]
+            later[seat] -= key
+            seen += key
+            left[seat] -= len(text)
+            last, passes = (seat, BY_CARDS[text]), 0
+        else:
+            passes += 1
+            if passes == 2:
+                last, passes = None, 0
+    out.reverse()
+    kept: list[Action] = []
+    per_seat = {0: 0, 1: 0, 2: 0}
+    for action in out:
+        if per_seat[action.seat] < RECENT:
+            per_seat[action.seat] += 1
+            kept.append(action)
+    return tuple(kept)
