@@ -141,6 +141,99 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.table import Table
+
+    from ddz_tui.bots import Level
+    from ddz_tui.bots.arena import Match, run
+
+    levels = []
+    for name in (args.a, args.b):
+        try:
+            levels.append(Level(name))
+        except ValueError:
+            names = ", ".join(level.value for level in Level)
+            raise UsageError(f"unknown bot level {name!r}: choose from {names}") from None
+    if args.games < 2 or args.games % 2:
+        raise UsageError("--games: give an even number, at least 2 (each deal is played twice)")
+    if args.workers < 1:
+        raise UsageError("--workers: give at least 1")
+    if args.budget is not None and args.budget <= 0:
+        raise UsageError("--budget: give a positive number of seconds")
+    options: dict[Level, dict[str, object]] = {}
+    if args.budget is not None:
+        options[Level.HARD] = {"budget": args.budget}
+    match = Match(levels[0], levels[1], args.seed, options)
+    console = Console()
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{match.a.value} vs {match.b.value}", total=args.games)
+        report = run(match, args.games, args.workers, lambda n: progress.advance(task, n))
+    a, b = match.a.value, match.b.value
+    title = (
+        f"{a} (A) vs {b} (B): {report.games} games on {report.games // 2} deals, "
+        f"each played twice with the sides swapped; seed {args.seed}"
+    )
+    if Level.HARD in (match.a, match.b):
+        budget = args.budget if args.budget is not None else _default_budget()
+        title += f"; hard budget {budget:g} s"
+    console.print(title)
+    results = Table()
+    results.add_column("measure")
+    results.add_column("value", justify="right")
+    results.add_column("95% CI", justify="right")
+    wp, adp = report.wp, report.adp
+    results.add_row("WP: share of games A's side won", f"{wp.mean:.3f}", f"± {wp.half_width:.3f}")
+    results.add_row(
+        "ADP: A's points − B's points per game", f"{adp.mean:+.3f}", f"± {adp.half_width:.3f}"
+    )
+    console.print(results)
+    roles = Table(title="win rate by role", title_justify="left")
+    roles.add_column("side")
+    roles.add_column("as landlord", justify="right")
+    roles.add_column("as peasants", justify="right")
+    roles.add_row(f"A: {a}", f"{report.win_rate(True):.3f}", f"{report.win_rate(False):.3f}")
+    roles.add_row(
+        f"B: {b}", f"{1 - report.win_rate(False):.3f}", f"{1 - report.win_rate(True):.3f}"
+    )
+    console.print(roles)
+    times = Table(title="decision time per bot call", title_justify="left")
+    for column in ("level", "decisions", "median", "p99", "max"):
+        times.add_column(column, justify="left" if column == "level" else "right")
+    for level in dict.fromkeys((match.a, match.b)):
+        timing = report.timing(level)
+        times.add_row(
+            level.value,
+            f"{timing.decisions:,}",
+            *(f"{seconds * 1000:.2f} ms" for seconds in (timing.median, timing.p99, timing.max)),
+        )
+    console.print(times)
+    if Level.HARD in (match.a, match.b):
+        console.print(f"hard searches stopped by the time budget: {report.cut_short:,}")
+    return 0
+
+
+def _default_budget() -> float:
+    from ddz_tui.bots.hard import DEFAULT_BUDGET
+
+    return DEFAULT_BUDGET
+
+
 def _open_store(args: argparse.Namespace) -> Store:
     from ddz_tui.store import Store, StoreError, default_path
 
@@ -508,6 +601,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--mode", choices=["bid", "random"], default="bid", help="how the landlord is chosen"
     )
     simulate.set_defaults(handler=cmd_simulate)
+
+    arena = commands.add_parser(
+        "arena",
+        help="measure bot level A against level B on duplicate deals",
+        description="Each deal is played twice with the landlord's seat fixed: A as landlord "
+        "against two B peasants, then B as landlord against two A peasants.",
+    )
+    arena.add_argument("a", metavar="A", help="a bot level: random, easy, normal or hard")
+    arena.add_argument("b", metavar="B", help="the level to measure it against")
+    arena.add_argument(
+        "--games", type=int, default=1000, help="how many games, an even number (default 1000)"
+    )
+    arena.add_argument("--seed", type=int, default=0, help="seed for the deals and bots")
+    arena.add_argument(
+        "--workers", type=int, default=1, help="processes to play in (default 1; one per core)"
+    )
+    arena.add_argument(
+        "--budget", type=float, help="the hard bot's seconds per decision (default 1)"
+    )
+    arena.set_defaults(handler=cmd_arena)
 
     history = commands.add_parser("history", help="list your recent games")
     history.add_argument("--limit", type=int, default=20, help="how many games (default 20)")
