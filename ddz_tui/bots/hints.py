@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+from ddz_tui.bots import policy
+from ddz_tui.bots.plan import plan_of
+from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import PlayerView
 from ddz_tui.rules import Combo
 
 
 def hints(view: PlayerView) -> list[Combo]:
     """Following: every play that beats, weakest first, bombs and the rocket last.
-    Leading: ordinary plays from the lowest main rank up (longer first within a rank),
-    then bombs and the rocket."""
+
+    Leading: the normal bot's plan for the hand — its preferred lead first, then the
+    plan's other groups, weakest first — and after them every other play, from the
+    lowest main rank up (longer first within a rank), bombs and the rocket last.
+    """
     plays = view.legal_plays
     if not view.leads:
         return plays
-    return sorted(plays, key=lambda c: (c.is_bomb, c.level, -c.size, c.kind.value))
+    s = Situation.of(view)
+    planned = [policy.lead(s)]
+    planned += sorted(
+        (g for g in plan_of(s.hand).groups if g not in planned), key=policy.lead_order
+    )
+    shown = {p.cards for p in planned}
+    rest = sorted(
+        (p for p in plays if p.cards not in shown),
+        key=lambda c: (c.is_bomb, c.level, -c.size, c.kind.value),
+    )
+    return planned + rest

@@ -44,10 +44,10 @@ def lead(s: Situation) -> Combo:
     threat = min(s.left[o] for o in s.opponents)
     if threat <= BLOCK_AT:
         return _lead_against(threat, groups, s.hand)
-    return min(groups, key=_lead_order)
+    return min(groups, key=lead_order)
 
 
-def _lead_order(group: Combo) -> float:
+def lead_order(group: Combo) -> float:
     """Weak groups first, and of those the ones that shed the most cards."""
     return group_value(group) - 1.5 * (group.size - 1)
 
@@ -73,7 +73,7 @@ def _lead_against(threat: int, groups: list[Combo], hand: int) -> Combo:
     risky = {Kind.SINGLE} if threat == 1 else {Kind.SINGLE, Kind.PAIR}
     others = [g for g in groups if g.kind not in risky]
     if others:
-        return min(others, key=_lead_order)
+        return min(others, key=lead_order)
     if threat == 2:
         singles = [g for g in groups if g.kind is Kind.SINGLE]
         if singles:  # two cards may be a pair: a single costs it only one of them
