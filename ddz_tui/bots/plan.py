@@ -21,6 +21,12 @@ from ddz_tui.rules import BY_CARDS, Combo, Kind
 
 GROUP_COST = 7.0
 """What one more play to make costs a plan, against the worth of a group (about -10..+14)."""
+# A group's worth is its top rank's index (3 is 0, the big joker 14) less a base per
+# kind: lone cards and pairs are the easiest to beat, airplanes the hardest.
+SOLO_BASE = 10.0
+TRIO_BASE = 8.0
+CHAIN_BASE = 8.0
+PLANE_BASE = 6.0
 
 _CHAIN_END = ACE + 1  # chains run over ranks below the 2
 _MIN_LINKS = {1: 5, 2: 3, 3: 2}  # links per chain of singles, pairs, trios
@@ -32,17 +38,17 @@ def group_value(play: Combo) -> float:
     family = play.kind.family
     level = play.level
     if family in ("single", "pair"):
-        return level - 10.0
+        return level - SOLO_BASE
     if family in ("trio", "trio_single", "trio_pair"):
-        return level - 8.0
+        return level - TRIO_BASE
     if play.kind is Kind.ROCKET:
         return 14.0
     if play.kind is Kind.BOMB:
         return 10.0 + level / 4
     top = level + play.kind.chain_length - 1
     if family in ("seq_single", "seq_pair"):
-        return top - 8.0
-    return top - 6.0  # airplanes, four with wings
+        return top - CHAIN_BASE
+    return top - PLANE_BASE  # airplanes, four with wings
 
 
 @dataclass(frozen=True)
@@ -138,7 +144,7 @@ def _chains(c: list[int]) -> list[Chain]:
             high = low
             while high < _CHAIN_END and c[high] >= width:
                 high += 1
-            worth = -8.0 if width < 3 else -6.0  # group_value of a chain, by its top rank
+            worth = -(CHAIN_BASE if width < 3 else PLANE_BASE)  # group_value, by the top rank
             for n in range(least, high - low + 1):
                 for start in range(low, high - n + 1):
                     out.append((width, start, n, start + n - 1 + worth - GROUP_COST))
@@ -205,7 +211,7 @@ def _residual_value(c: list[int], picked: list[Chain]) -> float:
         n = c[r]
         if n:
             groups += 1
-            value += r - (8.0 if n == 3 else 10.0)
+            value += r - (TRIO_BASE if n == 3 else SOLO_BASE)
     trios = sum(1 for r in range(TWO + 1) if c[r] == 3) + sum(1 for ch in picked if ch[0] == 3)
     if trios:
         for _low, _n, wing in _wings(c, picked):
@@ -213,7 +219,7 @@ def _residual_value(c: list[int], picked: list[Chain]) -> float:
                 for r in range(N_RANKS):
                     k = (wing >> (4 * r)) & 15
                     if k:
-                        value -= r - 10.0
+                        value -= r - SOLO_BASE
                         groups -= 1
     return value - GROUP_COST * groups
 

@@ -13,10 +13,12 @@ from ddz_tui.bots.situation import NEXT, Situation
 from ddz_tui.moves import BY_KEY, UNIT
 from ddz_tui.rules import Combo, Kind
 
-FOLLOW_GAIN = 1.0
+FOLLOW_GAIN = -3.0
 """How much a play must improve the plan's value before it is worth following with."""
-PARTNER_HIGH = 9
-"""A partner's single or pair from this level up (a queen) is left alone."""
+PARTNER_HIGH = 10
+"""A partner's single or pair from this level up (a king) is left alone."""
+RIDE_BELOW = 12
+"""A group of the plan below this level (a 2) may ride along on a partner's lower play."""
 BLOCK_AT = 2
 """An opponent with this many cards or fewer is about to go out and must be stopped."""
 
@@ -47,9 +49,13 @@ def lead(s: Situation) -> Combo:
     return min(groups, key=lead_order)
 
 
+LEAD_SIZE_WEIGHT = 1.5
+"""How much shedding one more card makes a group the better lead."""
+
+
 def lead_order(group: Combo) -> float:
     """Weak groups first, and of those the ones that shed the most cards."""
-    return group_value(group) - 1.5 * (group.size - 1)
+    return group_value(group) - LEAD_SIZE_WEIGHT * (group.size - 1)
 
 
 def _finishing_lead(s: Situation, plan: Plan) -> Combo | None:
@@ -127,14 +133,11 @@ def _follow_partner(s: Situation, plays: tuple[Combo, ...]) -> Combo | None:
         return None
     if to_beat.kind not in (Kind.SINGLE, Kind.PAIR):
         return None
-    gain, play = _best_follow(s.hand, ordinary)
-    if gain >= GROUP_GAIN_RIDE and play.level < PARTNER_HIGH:
-        return play
+    groups = group_cards(s.hand)
+    for play in ordinary:  # the cheapest whole group of the plan rides along
+        if play.cards in groups and play.level < RIDE_BELOW:
+            return play
     return None
-
-
-GROUP_GAIN_RIDE = 5.0
-"""A follow that is a whole low group of the plan gains about this much (or more)."""
 
 
 def _answerable(play: Combo, cards: int) -> bool:
