@@ -14,7 +14,8 @@ from ddz_tui.moves import BY_KEY, UNIT
 from ddz_tui.rules import Combo, Kind
 
 FOLLOW_GAIN = -3.0
-"""How much a play must improve the plan's value before it is worth following with."""
+"""A follow is made if it changes the plan's value by at least this much: taking the
+trick is worth a slightly worse plan (tuned by duplicate self-play)."""
 PARTNER_HIGH = 10
 """A partner's single or pair from this level up (a king) is left alone."""
 RIDE_BELOW = 12
