@@ -177,3 +177,12 @@ def test_leading_hints_put_the_plan_before_the_other_plays() -> None:
     assert suggested[0] == policy.lead(Situation.of(view))
     assert {p.cards for p in suggested[: len(plan)]} == {g.cards for g in plan}
     assert len(suggested) == len(view.legal_plays)
+
+
+def test_hints_stays_the_function_once_its_module_is_imported() -> None:
+    import importlib
+
+    import ddz_tui.bots as bots
+
+    importlib.import_module("ddz_tui.bots.hints")
+    assert callable(bots.hints) and bots.hints is hints

@@ -10,8 +10,13 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Protocol
 
+from ddz_tui.bots.hints import hints
 from ddz_tui.engine import PlayerView
 from ddz_tui.rules import Combo
+
+# `hints` is imported here, not on first use: importing the submodule later would
+# rebind the package's `hints` from the function to the module of the same name.
+__all__ = ["Bot", "Level", "hints", "make_bot"]
 
 
 class Bot(Protocol):
@@ -45,13 +50,6 @@ def _factories() -> dict[Level, Callable[..., Bot]]:
         Level.NORMAL: NormalBot,
         Level.HARD: HardBot,
     }
-
-
-def hints(view: PlayerView) -> list[Combo]:
-    """Plays to suggest to a human, in the order the hint key cycles through them."""
-    from ddz_tui.bots.hints import hints as suggest
-
-    return suggest(view)
 
 
 def make_bot(level: Level | str, seed: int | None = None, **options: object) -> Bot:
