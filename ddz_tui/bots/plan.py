@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ddz_tui.bots.packed import ACE, BIG_JOKER, N_RANKS, SMALL_JOKER, TWO, counts
+from ddz_tui.bots.packed import ACE, BIG_JOKER, KEY_OF, N_RANKS, SMALL_JOKER, TWO, counts
 from ddz_tui.moves import BY_KEY, UNIT
 from ddz_tui.rules import BY_CARDS, Combo, Kind
 
@@ -106,8 +106,11 @@ def _remember(key: int) -> float:
 
 # --- the search ----------------------------------------------------------------------
 
-Chain = tuple[int, int, int, float]
-"""(width, low, links, worth less the group cost): a chain of singles, pairs or trios."""
+Chain = tuple[int, int, int, int, int, int, float]
+"""(width, low, links, packed cards, probe, mask, worth less the group cost): a chain of
+singles, pairs or trios. A hand holds the chain when (hand + probe) & mask == mask: the
+probe adds 8 - width to each rank of the chain, which sets that rank's top bit exactly
+when the hand has `width` of it (counts are at most 4, so nothing carries over)."""
 
 
 def _best_plan(key: int) -> Plan:
@@ -115,19 +118,17 @@ def _best_plan(key: int) -> Plan:
     fixed: list[Combo] = []
     if c[SMALL_JOKER] and c[BIG_JOKER]:
         fixed.append(BY_KEY[UNIT[SMALL_JOKER] + UNIT[BIG_JOKER]])
-        c[SMALL_JOKER] = c[BIG_JOKER] = 0
     for r in range(TWO + 1):
         if c[r] == 4:
             fixed.append(BY_KEY[4 * UNIT[r]])
-            c[r] = 0
+    rest = key - sum(KEY_OF[g.cards] for g in fixed)
     best: list = [float("-inf"), []]
-    _search(c, _chains(c), [], 0.0, best)
+    _search(rest, _chains(counts(rest)), [], 0.0, best)
     value, picked = best
-    groups = [BY_KEY[width * sum(UNIT[low : low + n])] for width, low, n, _ in picked]
-    for width, low, n, _ in picked:
-        for r in range(low, low + n):
-            c[r] -= width
-    groups = [g for g in groups if g.kind.family != "seq_trio"] + _residual_groups(c, picked)
+    for chain in picked:
+        rest -= chain[3]
+    groups = [BY_KEY[chain[3]] for chain in picked if chain[0] != 3]
+    groups += _residual_groups(counts(rest), picked)
     value += sum(group_value(g) - GROUP_COST for g in fixed)
     return Plan(tuple(fixed + groups), value)
 
@@ -147,29 +148,24 @@ def _chains(c: list[int]) -> list[Chain]:
             worth = -(CHAIN_BASE if width < 3 else PLANE_BASE)  # group_value, by the top rank
             for n in range(least, high - low + 1):
                 for start in range(low, high - n + 1):
-                    out.append((width, start, n, start + n - 1 + worth - GROUP_COST))
+                    ranks = sum(UNIT[start : start + n])
+                    value = start + n - 1 + worth - GROUP_COST
+                    probe, mask = (8 - width) * ranks, 8 * ranks
+                    out.append((width, start, n, width * ranks, probe, mask, value))
             low = high
     return out
 
 
-def _search(
-    c: list[int], chains: list[Chain], picked: list[Chain], worth: float, best: list
-) -> None:
+def _search(hand: int, chains: list[Chain], picked: list[Chain], worth: float, best: list) -> None:
     """Try each multiset of chains (in list order, so each once); keep the best split."""
-    total = worth + _residual_value(c, picked)
+    total = worth + _residual_value(hand, picked)
     if total > best[0]:
         best[0], best[1] = total, list(picked)
-    fitting = [ch for ch in chains if min(c[ch[1] : ch[1] + ch[2]]) >= ch[0]]
+    fitting = [ch for ch in chains if (hand + ch[4]) & ch[5] == ch[5]]
     for i, chain in enumerate(fitting):
-        width, low, n, value = chain
-        end = low + n
-        for r in range(low, end):
-            c[r] -= width
         picked.append(chain)
-        _search(c, fitting[i:], picked, worth + value, best)
+        _search(hand - chain[3], fitting[i:], picked, worth + chain[6], best)
         picked.pop()
-        for r in range(low, end):
-            c[r] += width
 
 
 def _wings(c: list[int], picked: list[Chain]) -> list[tuple[int, int, int]]:
@@ -202,26 +198,47 @@ def _wings(c: list[int], picked: list[Chain]) -> list[tuple[int, int, int]]:
     return out
 
 
-def _residual_value(c: list[int], picked: list[Chain]) -> float:
+def _residual_value(hand: int, picked: list[Chain]) -> float:
     """Worth of what the chains leave: lone trios (with wings), pairs and singles. Wings
     cost nothing extra; an airplane's worth is counted with its chain."""
-    value = 0.0
-    groups = 0
-    for r in range(N_RANKS):
-        n = c[r]
-        if n:
-            groups += 1
-            value += r - (TRIO_BASE if n == 3 else SOLO_BASE)
-    trios = sum(1 for r in range(TWO + 1) if c[r] == 3) + sum(1 for ch in picked if ch[0] == 3)
-    if trios:
-        for _low, _n, wing in _wings(c, picked):
-            if wing:
-                for r in range(N_RANKS):
-                    k = (wing >> (4 * r)) & 15
-                    if k:
-                        value -= r - SOLO_BASE
-                        groups -= 1
-    return value - GROUP_COST * groups
+    value = (
+        _LONE[0][hand & 0xFFF]
+        + _LONE[1][(hand >> 12) & 0xFFF]
+        + _LONE[2][(hand >> 24) & 0xFFF]
+        + _LONE[3][(hand >> 36) & 0xFFF]
+        + _LONE[4][hand >> 48]
+    )
+    if not (_has_trio(hand) or any(chain[0] == 3 for chain in picked)):
+        return value
+    for _low, _n, wing in _wings(counts(hand), picked):
+        for r in range(N_RANKS):
+            if (wing >> (4 * r)) & 15:
+                value -= r - SOLO_BASE - GROUP_COST  # the wing's own group is gone
+    return value
+
+
+def _lone_table(first: int) -> list[float]:
+    """Worth, group cost included, of every count pattern of three ranks from `first`
+    when each rank held is played alone (a single, a pair or a trio)."""
+    table = []
+    for pattern in range(1 << 12):
+        worth = 0.0
+        for i in range(3):
+            n = (pattern >> (4 * i)) & 15
+            if n:
+                worth += first + i - (TRIO_BASE if n == 3 else SOLO_BASE) - GROUP_COST
+        table.append(worth)
+    return table
+
+
+_LONE = tuple(_lone_table(3 * chunk) for chunk in range(5))
+_TRIO_PROBE = 5 * sum(UNIT[: TWO + 1])  # a count of 3 plus 5 sets bit 3; so does 4, not kept here
+_TRIO_MASK = 8 * sum(UNIT[: TWO + 1])
+
+
+def _has_trio(hand: int) -> bool:
+    """Does the hand (at most three of a rank) hold a trio below the jokers?"""
+    return bool((hand + _TRIO_PROBE) & _TRIO_MASK)
 
 
 def _residual_groups(c: list[int], picked: list[Chain]) -> list[Combo]:
