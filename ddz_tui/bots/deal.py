@@ -1,6 +1,6 @@
 """A game in progress with every hand known: what the hard bot searches on.
 
-A `Deal` is a sampled (or known) position: three packed hands, the landlord, whose
+A `Deal` is a guessed (or known) position: three packed hands, the landlord, whose
 turn it is and the play to beat. It is a plain value, so searches copy it freely;
 `playout` plays it to the end with the normal policy for every seat, each seat
 deciding only from what it would know (its hand and the cards it has not seen).
@@ -17,30 +17,20 @@ from ddz_tui.bots.situation import Situation
 from ddz_tui.rules import Combo
 
 
+class OutOfTime(Exception):
+    """A search was told to stop before it finished."""
+
+
 @dataclass(frozen=True)
 class Deal:
     """hands: packed, by seat. to_beat: the play to beat (None: `turn` leads), made by
-    `last`. doublings: bombs and rockets so far."""
+    `last`."""
 
     hands: tuple[int, int, int]
     landlord: int
     turn: int
     to_beat: Combo | None = None
     last: int = 0
-    doublings: int = 0
-
-    def situation(self) -> Situation:
-        """What the seat to act knows of this deal."""
-        seat, hands = self.turn, self.hands
-        nxt, prv = (seat + 1) % 3, (seat + 2) % 3
-        return Situation(
-            hand=hands[seat],
-            unseen=hands[nxt] + hands[prv],
-            to_beat=self.to_beat,
-            by=(self.last - seat) % 3,
-            landlord=(self.landlord - seat) % 3,
-            left=(size(hands[seat]), size(hands[nxt]), size(hands[prv])),
-        )
 
     def after(self, play: Combo | None) -> Deal:
         """The deal once the seat to act has played (or passed, with None)."""
@@ -52,36 +42,19 @@ class Deal:
             return replace(self, turn=nxt)
         hands = list(self.hands)
         hands[seat] -= KEY_OF[play.cards]
-        return Deal(
-            (hands[0], hands[1], hands[2]),
-            self.landlord,
-            nxt,
-            play,
-            seat,
-            self.doublings + play.is_bomb,
-        )
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that has emptied its hand, if any."""
-        for seat, hand in enumerate(self.hands):
-            if not hand:
-                return seat
-        return None
+        return Deal((hands[0], hands[1], hands[2]), self.landlord, nxt, play, seat)
 
 
-Policy = Callable[[Situation], "Combo | None"]
-
-
-def playout(deal: Deal, choose: Policy = policy.choose, stop: Callable[[], bool] | None = None):
-    """Play the deal to its end; (landlord won, doublings), or None if `stop` said so."""
+def playout(deal: Deal, stop: Callable[[], bool] | None = None) -> bool:
+    """Play the deal to its end with the normal policy; does the landlord win?
+    OutOfTime if `stop` says so first (it is asked before every move)."""
     hands = list(deal.hands)
     sizes = [size(h) for h in hands]
     landlord = deal.landlord
-    seat, to_beat, last, doublings = deal.turn, deal.to_beat, deal.last, deal.doublings
+    seat, to_beat, last = deal.turn, deal.to_beat, deal.last
     while True:
         if stop is not None and stop():
-            return None
+            raise OutOfTime
         nxt, prv = (seat + 1) % 3, (seat + 2) % 3
         situation = Situation(
             hands[seat],
@@ -91,7 +64,7 @@ def playout(deal: Deal, choose: Policy = policy.choose, stop: Callable[[], bool]
             (landlord - seat) % 3,
             (sizes[seat], sizes[nxt], sizes[prv]),
         )
-        play = choose(situation)
+        play = policy.choose(situation)
         if play is None:
             if last == nxt:
                 to_beat = None
@@ -99,7 +72,6 @@ def playout(deal: Deal, choose: Policy = policy.choose, stop: Callable[[], bool]
             hands[seat] -= KEY_OF[play.cards]
             sizes[seat] -= play.size
             if not sizes[seat]:
-                return seat == landlord, doublings + play.is_bomb
-            doublings += play.is_bomb
+                return seat == landlord
             to_beat, last = play, seat
         seat = nxt

@@ -11,16 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ddz_tui.bots.deal import Deal
+from ddz_tui.bots.deal import Deal, OutOfTime
 from ddz_tui.bots.packed import KEY_OF, plays_of
 from ddz_tui.rules import Combo
 
 CHECK_EVERY = 256
 """Positions searched between two looks at the clock."""
-
-
-class OutOfTime(Exception):
-    """The search was stopped before it finished."""
 
 
 class Solver:

@@ -23,13 +23,14 @@ import hashlib
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from functools import partial
 
 from ddz_tui.bots import policy
-from ddz_tui.bots.deal import Deal, playout
-from ddz_tui.bots.endgame import OutOfTime, Solver
+from ddz_tui.bots.deal import Deal, OutOfTime, playout
+from ddz_tui.bots.endgame import Solver
 from ddz_tui.bots.packed import KEY_OF
 from ddz_tui.bots.plan import plan_of, value_of
 from ddz_tui.bots.sampling import Hidden
@@ -104,65 +105,37 @@ class HardBot:
         if sum(view.cards_left) <= ENDGAME_CARDS:
             every: list[Combo | None] = [*plays, None] if not view.leads else list(plays)
             every.sort(key=lambda p: p != candidates[0])  # the policy's pick first
-            best = self._solve(deal, hidden, every, rng, clock)
+            samples = 1 if hidden.determined else ENDGAME_SAMPLES
+            solver = Solver(stop=clock.up)
+            best = self._vote(deal, hidden, every, rng, clock, samples, solver.landlord_wins)
             if best is not None:
                 return every[best]
-        best = self._play_out(deal, hidden, candidates, rng, clock)
+        play_out = partial(playout, stop=clock.up)
+        best = self._vote(deal, hidden, candidates, rng, clock, self.samples, play_out)
         return candidates[0 if best is None else best]
 
-    def _play_out(
+    def _vote(
         self,
         deal: Deal,
         hidden: Hidden,
         candidates: list[Combo | None],
         rng: random.Random,
         clock: _Clock,
+        samples: int,
+        landlord_wins: Callable[[Deal], bool],
     ) -> int | None:
-        """The index of the candidate that wins most playouts (None: no deal finished)."""
-        me = deal.turn
+        """Try every candidate on `samples` guessed deals, judged by `landlord_wins`; the
+        index of the one that wins most often for this seat's side (ties: the earlier),
+        or None if the time ran out before a single deal was done."""
+        mine = deal.turn == deal.landlord
         wins = [0] * len(candidates)
-        for done in range(self.samples):
-            hands = hidden.sample(rng, clock.up)
-            if hands is None:
-                self.cut_short += 1
-                return _best(wins) if done else None
-            guess = _with_hidden(deal, hidden, hands)
-            results = []
-            for candidate in candidates:
-                outcome = playout(guess.after(candidate), stop=clock.up)
-                if outcome is None:
-                    self.cut_short += 1
-                    return _best(wins) if done else None
-                landlord_won, _ = outcome
-                results.append(landlord_won == (me == deal.landlord))
-            for i, won in enumerate(results):
-                wins[i] += won
-        return _best(wins)
-
-    def _solve(
-        self,
-        deal: Deal,
-        hidden: Hidden,
-        candidates: list[Combo | None],
-        rng: random.Random,
-        clock: _Clock,
-    ) -> int | None:
-        """The index of the candidate that wins on the most guessed deals, each solved
-        exactly (None: no deal finished in time)."""
-        me = deal.turn
-        mine_is_landlord = me == deal.landlord
-        solver = Solver(stop=clock.up)
-        wins = [0] * len(candidates)
-        samples = 1 if hidden.determined else ENDGAME_SAMPLES
         for done in range(samples):
-            hands = hidden.sample(rng, clock.up)
             try:
+                hands = hidden.sample(rng, clock.up)
                 if hands is None:
                     raise OutOfTime
                 guess = _with_hidden(deal, hidden, hands)
-                results = [
-                    solver.landlord_wins(guess.after(c)) == mine_is_landlord for c in candidates
-                ]
+                results = [landlord_wins(guess.after(c)) == mine for c in candidates]
             except OutOfTime:
                 self.cut_short += 1
                 return _best(wins) if done else None
@@ -187,10 +160,10 @@ class HardBot:
             for _ in range(BID_SAMPLES):
                 rng.shuffle(pool)
                 bottom, a, b = sum(pool[:3]), sum(pool[3:20]), sum(pool[20:])
-                outcome = playout(Deal((hand + bottom, a, b), 0, 0), stop=clock.up)
-                if outcome is None:
+                try:
+                    wins += playout(Deal((hand + bottom, a, b), 0, 0), stop=clock.up)
+                except OutOfTime:
                     break
-                wins += outcome[0]
                 played += 1
         if not played:
             return policy.bid(hand, legal)
@@ -264,7 +237,6 @@ def _deal_for(view: PlayerView) -> Deal:
         view.seat,
         None if last is None else last[1],
         0 if last is None else last[0],
-        view.multiplier.doublings,
     )
 
 
