@@ -7,7 +7,7 @@ only with an obviously strong hand. No plan, no counting.
 
 from __future__ import annotations
 
-from ddz_tui.bots.packed import TWO, whole_hand_play
+from ddz_tui.bots.packed import BIG_JOKER, SMALL_JOKER, TWO, counts, lowest, whole_hand_play
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import PlayerView
 from ddz_tui.moves import BY_KEY, UNIT, pack
@@ -43,7 +43,7 @@ class EasyBot:
 
 def _lowest_lead(hand: int) -> Combo:
     """The lowest rank held: as a pair if there are two or more of it, else a single."""
-    low = next(r for r in range(len(UNIT)) if (hand >> (4 * r)) & 15)
+    low = lowest(hand)
     if (hand >> (4 * low)) & 15 >= 2:
         return BY_KEY[2 * UNIT[low]]
     return BY_KEY[UNIT[low]]
@@ -51,7 +51,7 @@ def _lowest_lead(hand: int) -> Combo:
 
 def _obviously_strong(hand: int) -> bool:
     """The rocket, a bomb with a 2, or three 2s with a joker."""
-    counts = [(hand >> (4 * r)) & 15 for r in range(len(UNIT))]
-    jokers = counts[13] + counts[14]
-    bombs = sum(1 for r in range(TWO + 1) if counts[r] == 4)
-    return jokers == 2 or (bombs and counts[TWO] >= 1) or (counts[TWO] >= 3 and jokers >= 1)
+    held = counts(hand)
+    jokers = held[SMALL_JOKER] + held[BIG_JOKER]
+    bombs = sum(1 for r in range(TWO + 1) if held[r] == 4)
+    return jokers == 2 or (bombs and held[TWO] >= 1) or (held[TWO] >= 3 and jokers >= 1)

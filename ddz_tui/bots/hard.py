@@ -172,7 +172,7 @@ class HardBot:
         return max((b for b in legal if 0 < b <= wanted), default=0)
 
 
-BID_WIN_RATES = (0.45, 0.55, 0.65)
+BID_WIN_RATES = (0.5, 0.58, 0.66)
 """Landlord win rate (in the bot's own playouts) needed to bid 1, 2 and 3."""
 
 

@@ -28,6 +28,11 @@ def counts(key: int) -> list[int]:
     return [(key >> s) & 15 for s in _SHIFTS]
 
 
+def lowest(key: int) -> int:
+    """The index of the lowest rank held (the hand must not be empty)."""
+    return ((key & -key).bit_length() - 1) // 4
+
+
 def size(key: int) -> int:
     """How many cards."""
     total = 0

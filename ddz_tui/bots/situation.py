@@ -41,10 +41,6 @@ class Situation:
         self.left = left
 
     @property
-    def is_landlord(self) -> bool:
-        return self.landlord == 0
-
-    @property
     def partner(self) -> int | None:
         """The partner's relative seat, for a peasant."""
         return None if self.landlord == 0 else 3 - self.landlord
