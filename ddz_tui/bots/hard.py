@@ -37,7 +37,7 @@ from ddz_tui.bots.sampling import Hidden
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import PlayerView
 from ddz_tui.moves import pack
-from ddz_tui.rules import Combo
+from ddz_tui.rules import Combo, Kind
 
 DEFAULT_BUDGET = 1.0
 """Seconds per decision, at most."""
@@ -256,7 +256,7 @@ def _candidates(s: Situation, plays: list[Combo]) -> list[Combo | None]:
         pool = list(plan_of(s.hand).groups)
         low = plays[0]  # the lowest single
         pool.append(low)
-        pool += [p for p in plays if p.kind.value == "pair"][:1]
+        pool += [p for p in plays if p.kind is Kind.PAIR][:1]
     else:
         pool = [None]
         before = value_of(s.hand)
