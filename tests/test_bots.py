@@ -186,3 +186,10 @@ def test_hints_stays_the_function_once_its_module_is_imported() -> None:
 
     importlib.import_module("ddz_tui.bots.hints")
     assert callable(bots.hints) and bots.hints is hints
+
+
+def test_every_level_has_a_name_in_every_language() -> None:
+    from ddz_tui.i18n import CATALOGS
+
+    for catalog in CATALOGS.values():
+        assert all(catalog.get(f"ui.level.{level.value}") for level in Level)
