@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from ddz_tui.bots import Bot, Level, make_bot
 from ddz_tui.bots.runner import play_out
@@ -90,9 +91,7 @@ def play_deal(match: Match, index: int) -> DealResult:
         bots = [match.bot(level, seed + seat) for seat, level in enumerate(levels)]
         timed = [_Timed(bot, times[level]) for bot, level in zip(bots, levels, strict=True)]
         result = play_out(game, timed)
-        a_seats = [seat for seat in range(3) if levels[seat] is match.a]
-        if match.a is match.b:  # a level against itself: A is the landlord's side in game 0
-            a_seats = [landlord] if a_is_landlord else [s for s in range(3) if s != landlord]
+        a_seats = [landlord] if a_is_landlord else [s for s in range(3) if s != landlord]
         a_points = sum(result.scores[seat] for seat in a_seats)
         won.append((result.side is Side.LANDLORD) == a_is_landlord)
         points.append(a_points)
@@ -100,19 +99,14 @@ def play_deal(match: Match, index: int) -> DealResult:
     return DealResult(index, (won[0], won[1]), (points[0], points[1]), times, cut_short)
 
 
-def _play_deal_packed(args: tuple[Match, int]) -> DealResult:
-    return play_deal(*args)
-
-
 def play_deals(match: Match, deals: int, workers: int = 1) -> Iterator[DealResult]:
-    """Results as deals finish (in order with one worker; any order with more)."""
+    """Each deal's result, in order, as it finishes; `workers` processes play them."""
     if workers <= 1:
         for index in range(deals):
             yield play_deal(match, index)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        jobs = ((match, index) for index in range(deals))
-        yield from pool.map(_play_deal_packed, jobs, chunksize=4)
+        yield from pool.map(play_deal, repeat(match), range(deals), chunksize=4)
 
 
 # --- the figures ---------------------------------------------------------------------
@@ -190,5 +184,4 @@ def run(
         results.append(result)
         if progress is not None:
             progress(2)
-    results.sort(key=lambda r: r.index)
     return Report(match, tuple(results))
