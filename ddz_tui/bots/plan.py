@@ -67,7 +67,8 @@ class Plan:
 # track: a cache of Plan objects made the collector's full passes take 100+ ms.
 _values: dict[int, float] = {}
 _groups: dict[int, tuple[str, ...]] = {}
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 100_000
+"""Hands remembered before the caches start over (about 20 MB when full)."""
 
 
 def plan_of(key: int) -> Plan:
