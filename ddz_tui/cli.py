@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING
 from ddz_tui.i18n import Lang, default_language, set_language
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from ddz_tui.bots.arena import Report
     from ddz_tui.store import Store
     from ddz_tui.ui.screens.replay import Replay
 
@@ -150,7 +153,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
-    from rich.table import Table
 
     from ddz_tui.bots import Level
     from ddz_tui.bots.arena import Match, run
@@ -184,15 +186,25 @@ def cmd_arena(args: argparse.Namespace) -> int:
     ) as progress:
         task = progress.add_task(f"{match.a.value} vs {match.b.value}", total=args.games)
         report = run(match, args.games, args.workers, lambda n: progress.advance(task, n))
+    budget = args.budget if args.budget is not None else _default_budget()
+    for part in _arena_tables(report, args.seed, budget):
+        console.print(part)
+    return 0
+
+
+def _arena_tables(report: Report, seed: int, budget: float) -> list[RenderableType]:
+    """The arena's figures: a heading, WP and ADP, win rates by role, decision times."""
+    from rich.table import Table
+
+    from ddz_tui.bots import Level
+
+    match = report.match
     a, b = match.a.value, match.b.value
-    title = (
+    hard = Level.HARD in (match.a, match.b)
+    heading = (
         f"{a} (A) vs {b} (B): {report.games} games on {report.games // 2} deals, "
-        f"each played twice with the sides swapped; seed {args.seed}"
-    )
-    if Level.HARD in (match.a, match.b):
-        budget = args.budget if args.budget is not None else _default_budget()
-        title += f"; hard budget {budget:g} s"
-    console.print(title)
+        f"each played twice with the sides swapped; seed {seed}"
+    ) + (f"; hard budget {budget:g} s" if hard else "")
     results = Table()
     results.add_column("measure")
     results.add_column("value", justify="right")
@@ -202,7 +214,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
     results.add_row(
         "ADP: A's points − B's points per game", f"{adp.mean:+.3f}", f"± {adp.half_width:.3f}"
     )
-    console.print(results)
     roles = Table(title="win rate by role", title_justify="left")
     roles.add_column("side")
     roles.add_column("as landlord", justify="right")
@@ -211,7 +222,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
     roles.add_row(
         f"B: {b}", f"{1 - report.win_rate(False):.3f}", f"{1 - report.win_rate(True):.3f}"
     )
-    console.print(roles)
     times = Table(title="decision time per bot call", title_justify="left")
     for column in ("level", "decisions", "median", "p99", "max"):
         times.add_column(column, justify="left" if column == "level" else "right")
@@ -222,10 +232,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
             f"{timing.decisions:,}",
             *(f"{seconds * 1000:.2f} ms" for seconds in (timing.median, timing.p99, timing.max)),
         )
-    console.print(times)
-    if Level.HARD in (match.a, match.b):
-        console.print(f"hard searches stopped by the time budget: {report.cut_short:,}")
-    return 0
+    parts: list[RenderableType] = [heading, results, roles, times]
+    if hard:
+        parts.append(f"hard searches stopped by the time budget: {report.cut_short:,}")
+    return parts
 
 
 def _default_budget() -> float:
