@@ -11,15 +11,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ddz_tui.cards import RANKS
-from ddz_tui.moves import BY_KEY, legal_plays, pack
-from ddz_tui.rules import BY_CARDS, Combo
+from ddz_tui.moves import BY_KEY, legal_plays
+from ddz_tui.rules import Combo
 
 N_RANKS = len(RANKS)
 TWO, SMALL_JOKER, BIG_JOKER = 12, 13, 14  # rank indexes
 ACE = 11
 _SHIFTS = tuple(4 * r for r in range(N_RANKS))
 
-KEY_OF: dict[str, int] = {cards: pack(cards) for cards in BY_CARDS}
+KEY_OF: dict[str, int] = {combo.cards: key for key, combo in BY_KEY.items()}
 """The packed multiset of every play, by its canonical rank string."""
 
 

@@ -221,15 +221,11 @@ def _residual_value(hand: int, picked: list[Chain]) -> float:
 def _lone_table(first: int) -> list[float]:
     """Worth, group cost included, of every count pattern of three ranks from `first`
     when each rank held is played alone (a single, a pair or a trio)."""
-    table = []
-    for pattern in range(1 << 12):
-        worth = 0.0
-        for i in range(3):
-            n = (pattern >> (4 * i)) & 15
-            if n:
-                worth += first + i - (TRIO_BASE if n == 3 else SOLO_BASE) - GROUP_COST
-        table.append(worth)
-    return table
+    rank = [
+        [0.0] + [r - (TRIO_BASE if n == 3 else SOLO_BASE) - GROUP_COST for n in range(1, 16)]
+        for r in range(first, first + 3)
+    ]
+    return [a + b + c for c in rank[2] for b in rank[1] for a in rank[0]]
 
 
 _LONE = tuple(_lone_table(3 * chunk) for chunk in range(5))
