@@ -44,6 +44,14 @@ def test_a_bot_bombs_to_go_out(level: str) -> None:
     assert _choice(level, view) == "5555"
 
 
+@pytest.mark.parametrize("level", THINKING)
+def test_a_bot_plays_its_unbeatable_card_first_and_goes_out_with_the_other(level: str) -> None:
+    # Nobody can beat the 2 (every joker and 2 is gone). A 3 led first loses: the next
+    # seat holds one card, and every card left beats a 3.
+    view = scene("23", landlord=0, left={1: 1, 2: 6}, unseen="4455667")
+    assert _choice(level, view) == "2"
+
+
 # --- team play -------------------------------------------------------------------------
 
 
