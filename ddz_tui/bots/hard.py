@@ -42,9 +42,10 @@ from ddz_tui.rules import Combo, Kind
 DEFAULT_BUDGET = 1.0
 """Seconds per decision, at most."""
 SAMPLES_PER_SECOND = 40
-"""Guessed deals per decision (each tried with every candidate), per second of budget:
-on this project's reference machine (2 shared cores) that much work fits in about half
-the budget even early in a game, so the budget is a cap that is rarely reached."""
+"""Guessed deals per decision (each tried with every candidate), per second of budget.
+On the reference machine (2 cores) this work takes a third of the budget at the 99th
+percentile when the machine is otherwise idle, so the budget is a cap that is reached
+only on a busy machine (benchmarks/bench_bots.py and `ddz arena` count how often)."""
 MIN_SAMPLES = 8
 ENDGAME_CARDS = 15
 """With this many cards or fewer in all hands together, deals are solved exactly."""
