@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ddz_tui.bots import Bot, make_bot
 from ddz_tui.cards import Card, format_ranks
@@ -147,7 +147,9 @@ class TableHost:
         self.grace = grace
         self.takeover_level = takeover_level
         self.on_freed: Callable[[int, str], None] | None = None
-        self._seeds = random.Random(seed)
+        # Unseeded tables draw from the system's randomness: each finished game's seed is
+        # made public, and a run of outputs from a seeded generator would predict the next.
+        self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._seats = [_Seat(info) for info in seats]
         for seat in self._seats:
             if seat.info.played_by_bot:
@@ -488,6 +490,18 @@ class TableClient(Protocol):
         ...
 
     async def close(self) -> None: ...
+
+
+@runtime_checkable
+class SharedTable(TableClient, Protocol):
+    """A seat at a table that other players share: the deal waits until every seat
+    is ready, and empty seats can be given to bots. `title` names the table."""
+
+    title: str
+
+    async def ready(self, ready: bool = True) -> None: ...
+
+    async def fill(self, level: str) -> None: ...
 
 
 class LocalTable:

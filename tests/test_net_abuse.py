@@ -77,7 +77,7 @@ BAD = [
     ({"type": "ready", "ready": "yes"}, "bad_field"),
     ({"type": "list", "id": "seven"}, "bad_field"),
     ({"type": "list", "id": -5}, "bad_field"),
-    ({"type": "hello", "v": 1, "name": "again"}, "bad_message"),
+    ({"type": "hello", "v": PROTOCOL_VERSION, "name": "again"}, "bad_message"),
     ({"type": "bid", "bid": 1}, "not_seated"),
     (b"\x00\x01binary", "bad_message"),
 ]
@@ -180,7 +180,8 @@ async def test_a_name_in_use_is_refused_without_its_token() -> None:
     async with running() as server:
         (ann,) = await clients(server, "ann")
         mal = await raw(server, name=None)
-        reply = await mal.ask({"type": "hello", "v": 1, "name": "ann", "token": "guess"})
+        hello = {"type": "hello", "v": PROTOCOL_VERSION, "name": "ann", "token": "guess"}
+        reply = await mal.ask(hello)
         assert reply["reason"] == "name_taken"
         assert await mal.closed() == 4002
         assert ann.status.value == "connected", "the real ann is untouched"
@@ -191,17 +192,19 @@ async def test_another_protocol_version_is_refused() -> None:
     async with running() as server:
         mal = await raw(server, name=None)
         reply = await mal.ask({"type": "hello", "v": 99, "name": "x", "lang": "zh"})
-        assert reply["reason"] == "version" and "1" in reply["message"]
+        assert reply["reason"] == "version" and str(PROTOCOL_VERSION) in reply["message"]
         assert await mal.closed() == 4001
 
 
 async def test_a_client_of_another_version_hears_version_whatever_its_fields() -> None:
     async with running() as server:
         mal = await raw(server, name=None)
-        hello = {"type": "hello", "v": 2, "id": 1, "player": {"name": "x"}, "features": []}
+        other = PROTOCOL_VERSION + 1
+        hello = {"type": "hello", "v": other, "id": 1, "player": {"name": "x"}, "features": []}
         reply = await mal.ask(hello)
         assert (reply["reason"], reply["id"]) == ("version", 1)
-        assert "protocol version 1" in reply["message"] and "client 2" in reply["message"]
+        assert f"protocol version {PROTOCOL_VERSION}" in reply["message"]
+        assert f"client {other}" in reply["message"]
         assert await mal.closed() == 4001
 
 

@@ -259,3 +259,50 @@ async def test_closing_the_table_leaves_it_and_the_session_goes_on() -> None:
         assert again.seat == 0
         await ann.close()
         await bob.close()
+
+
+async def test_each_player_gets_each_finished_games_record_once() -> None:
+    async with running() as server:
+        players, tables = await seat_three(server)
+        records: list[list] = [[], [], []]
+        for seat, player in enumerate(players):
+            player.on_record(records[seat].append)
+        finals = await play(tables, 3, seed=3)
+        await until(lambda: all(len(r) == 3 for r in records))
+        for seat, got in enumerate(records):
+            assert [r.games for r in got] == [1, 2, 3] and {r.seat for r in got} == {seat}
+            assert [s.name for s in got[0].seats] == ["ann", "bob", "cat"]
+            assert got[-1].final_view() == finals[seat].view, "the record is the game we saw"
+        assert records[0][0].events == records[1][0].events == records[2][0].events
+        for player in players:
+            await player.close()
+
+
+async def test_a_record_reaches_a_player_back_after_the_end_and_never_a_newcomer(
+    tmp_path,
+) -> None:
+    store = TokenStore(tmp_path / "sessions.json")
+    async with running(grace=30, turn_seconds=0.01) as server:
+        ann = await LobbyClient.connect(server.url, "ann", reconnect_for=0, tokens=store)
+        table = await ann.create()
+        await ann.fill("random")
+        await table.next_game()
+        await until(lambda: table.state.view is not None)
+        host = server.tables[table.table_id].host
+        await ann.close()  # ann drops; the timer and the bots play the game out
+        await until(lambda: host.games == 1, timeout=30)
+        bob = await LobbyClient.connect(server.url, "bob")
+        newcomer: list = []
+        bob.on_record(newcomer.append)
+        bob_table = await bob.join(table.table_id)  # a bot's seat, between games
+        await until(lambda: bob_table.state is not None and bob_table.state.games == 1)
+        again = await LobbyClient.connect(server.url, "ann", tokens=store)
+        kept: list = []
+        again.on_record(kept.append)  # before the reader runs: nothing is missed
+        await until(lambda: len(kept) == 1)
+        assert kept[0].games == 1 and kept[0].seat == 0
+        assert kept[0].final_view() == again.table.state.view
+        await asyncio.sleep(0.1)
+        assert newcomer == [], "bob did not play that game"
+        await again.close()
+        await bob.close()

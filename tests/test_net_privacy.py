@@ -1,4 +1,5 @@
-"""No byte sent to a client tells it a card of another seat's hand before that card is played.
+"""No byte sent to a client tells it a card of another seat's hand before that card is
+played, until the game is over: then, and only then, the game's whole record is sent.
 
 Every byte the server sends to one client, over several full games, is recorded on
 the wire by a TCP relay and parsed back into WebSocket frames. Three things are
@@ -11,6 +12,9 @@ proved for that stream:
 3. Noninterference: at every message, dealing the hidden cards (the other hands' unplayed
    cards, and the bottom before it is shown) differently leaves the message byte for
    byte the same, so neither the ids nor the ranks nor anything derived from them leak.
+4. The one exception is the `record` message: it holds every hand, and it comes once per
+   game, after the state that shows the game over, made while the game was over, and
+   holding exactly that game's events.
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ import struct
 import ddz_tui.net.server as server_module
 from ddz_tui.bots import make_bot
 from ddz_tui.cards import Card
-from ddz_tui.engine import Game
+from ddz_tui.engine import Game, Phase, dumps, loads
+from ddz_tui.engine.events import event_from_dict
 from ddz_tui.net.botclient import BotPlayer
 from ddz_tui.net.client import LobbyClient
+from ddz_tui.net.protocol import parse_push
+from ddz_tui.net.states import decode_state
 from ddz_tui.table import TableHost
 from tests.netkit import running
 
@@ -153,8 +160,17 @@ async def test_no_byte_to_a_client_reveals_a_hidden_card() -> None:
     finished = False
     rng = random.Random(7)
     real_encode = server_module.encode_state
+    real_record = server_module.encode_record
+    records: dict[str, str] = {}  # a record as sent -> the game's events, when it was made
 
     async with running() as server:
+
+        def record_and_check(table: int, seat: int, games: int, seats, events) -> str:
+            text = real_record(table, seat, games, seats, events)
+            game = server.tables[table].host.game
+            if seat == WATCHED and game.phase is Phase.OVER:
+                records[text] = dumps(game.events)
+            return text
 
         def encode_and_check(table: int, state) -> str:
             nonlocal reshuffles
@@ -175,6 +191,7 @@ async def test_no_byte_to_a_client_reveals_a_hidden_card() -> None:
             return text
 
         server_module.encode_state = encode_and_check
+        server_module.encode_record = record_and_check
         relay = Relay(server.port)
         try:
             url = await relay.start()
@@ -197,6 +214,7 @@ async def test_no_byte_to_a_client_reveals_a_hidden_card() -> None:
             await asyncio.sleep(0.05)
         finally:
             server_module.encode_state = real_encode
+            server_module.encode_record = real_record
             await relay.close()
 
     assert not depends, "a message depends on a hidden card"
@@ -211,17 +229,31 @@ async def test_no_byte_to_a_client_reveals_a_hidden_card() -> None:
     for text, hidden in checked:
         message = json.loads(text)
         assert not rebuildable(message) & hidden, "a hidden card id was sent"
+    last_state = None
+    recorded = []
     for text in texts:
         message = json.loads(text)
-        if message["type"] != "state":
-            assert not keys_anywhere(message) & CARD_KEYS, "only states carry cards"
-        else:
+        if message["type"] == "record":
+            assert text in records, "a record is made only when the game is over"
+            assert loads(records[text]) == _events(message), "exactly that game's record"
+            assert last_state is not None and last_state.view.phase is Phase.OVER
+            assert message["games"] == last_state.games, "it follows the state of its game's end"
+            recorded.append(message["games"])
+        elif message["type"] == "state":
+            last_state = decode_state(parse_push(text).args)
             assert keys_anywhere(message["game"] or {}) <= CARD_KEYS | {
                 "landlord",
                 "bids",
                 "first_bidder",
             }
+        else:
+            assert not keys_anywhere(message) & CARD_KEYS, "only states and records carry cards"
+    assert recorded == sorted(games_seen - {0}), "one record for each game, after its end"
     assert finished, "the five games were played"
+
+
+def _events(message: dict) -> list:
+    return [event_from_dict(event) for event in message["events"]]
 
 
 def test_the_hidden_reshuffle_really_changes_hidden_cards() -> None:

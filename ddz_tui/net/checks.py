@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ddz_tui.cards import DECK
+from ddz_tui.engine.events import Event, event_from_dict
 from ddz_tui.i18n import t
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 
@@ -125,6 +126,20 @@ def plays(max_len: int) -> Check:
                 raise Unfit(t("net.expect.card_ids", hi=len(DECK) - 1))
             out.append((seat, _checked_play(tuple(ids))))
         return tuple(out)
+
+    return check
+
+
+def events(max_len: int) -> Check:
+    """A game's record: a list of events as `ddz_tui.engine.events` writes them."""
+
+    def check(value: Any) -> tuple[Event, ...]:
+        if type(value) is not list or not 1 <= len(value) <= max_len:
+            raise Unfit(t("net.expect.list", lo=1, hi=max_len))
+        try:
+            return tuple(event_from_dict(item) for item in value)
+        except ValueError as bad:
+            raise Unfit(t("net.expect.event", error=bad)) from None
 
     return check
 

@@ -44,7 +44,13 @@ from ddz_tui.net.protocol import (
     parse_push,
     request,
 )
-from ddz_tui.net.states import TableSummary, decode_lobby, decode_state
+from ddz_tui.net.states import (
+    FinishedGame,
+    TableSummary,
+    decode_lobby,
+    decode_record,
+    decode_state,
+)
 from ddz_tui.table import Listener, TableState, _discard
 
 log = logging.getLogger(__name__)
@@ -227,6 +233,7 @@ class LobbyClient:
         self._states: dict[int, TableState] = {}
         self._lobby_listeners: list[Callable[[tuple[TableSummary, ...]], None]] = []
         self._status_listeners: list[StatusListener] = []
+        self._record_listeners: list[Callable[[FinishedGame], None]] = []
         self._closing = False
 
     @classmethod
@@ -249,6 +256,12 @@ class LobbyClient:
         self._status_listeners.append(listener)
         return lambda: _discard(self._status_listeners, listener)
 
+    def on_record(self, listener: Callable[[FinishedGame], None]) -> Callable[[], None]:
+        """Call `listener` with each finished game's whole record, as the server sends it
+        after the game (to keep it in the player's history)."""
+        self._record_listeners.append(listener)
+        return lambda: _discard(self._record_listeners, listener)
+
     def _set_status(self, status: Status, message: str | None = None) -> None:
         self.status = status
         for listener in list(self._status_listeners):
@@ -266,12 +279,12 @@ class LobbyClient:
     ) -> RemoteTable:
         """Open a new table and sit at it."""
         reply = await self._request(RequestType.CREATE, title=title, mode=LandlordMode(mode).value)
-        return self._seated(reply.args["table"], reply.args["seat"])
+        return self._seated(reply.args["table"], reply.args["seat"], reply.args["title"])
 
     async def join(self, table: int, seat: int | None = None) -> RemoteTable:
         """Sit at a table: in `seat`, or the first free one."""
         reply = await self._request(RequestType.JOIN, table=table, seat=seat)
-        return self._seated(reply.args["table"], reply.args["seat"])
+        return self._seated(reply.args["table"], reply.args["seat"], reply.args["title"])
 
     async def leave(self) -> None:
         """Get up from the table (a bot finishes a game in progress) and return to the lobby."""
@@ -303,9 +316,10 @@ class LobbyClient:
     def _where(self) -> str:
         return urlsplit(self.url).netloc
 
-    def _seated(self, table: int, seat: int) -> RemoteTable:
+    def _seated(self, table: int, seat: int, title: str | None = None) -> RemoteTable:
         if self.table is None or (self.table.table_id, self.table.seat) != (table, seat):
-            self.table = RemoteTable(self, table, seat, self._states.get(table))
+            known = next((s.title for s in self.tables if s.id == table), None)
+            self.table = RemoteTable(self, table, seat, self._states.get(table), title or known)
         return self.table
 
     def _unseat(self, notice: str | None = None) -> None:
@@ -423,8 +437,24 @@ class LobbyClient:
             self._states[table] = state
             if self.table is not None and self.table.table_id == table:
                 self.table._update(state)
+        elif message.type is PushType.RECORD:
+            self._finished(decoded)
         elif message.type is PushType.ERROR and message.id is None:
             log.warning("server: %s", message.args["message"])
+
+    def _finished(self, record: FinishedGame) -> None:
+        """Pass on a finished game's record if it is the game this seat saw end."""
+        state = self._states.get(record.table)
+        try:
+            if state is None or state.games != record.games:
+                raise ValueError(f"we did not see game {record.games} end")
+            if record.final_view() != state.view:
+                raise ValueError("it is not the game we saw")
+        except ValueError as bad:
+            log.warning("a record from the server is not kept: %s", bad)
+            return
+        for listener in list(self._record_listeners):
+            listener(record)
 
     async def _reconnect(self) -> None:
         """Try again with the session token until the server takes us back or time is up."""
@@ -457,14 +487,26 @@ class RemoteTable:
     """A seat at a table on a game server: the `TableClient` the table screen plays."""
 
     def __init__(
-        self, lobby: LobbyClient, table_id: int, seat: int, state: TableState | None = None
+        self,
+        lobby: LobbyClient,
+        table_id: int,
+        seat: int,
+        state: TableState | None = None,
+        name: str | None = None,
     ) -> None:
         self.lobby = lobby
         self.table_id = table_id
         self.seat = seat
         self.state = state
+        self.name = name  # the table's title, when the server said it
         self.seated = True
         self._listeners: list[Listener] = []
+
+    @property
+    def title(self) -> str:
+        """The table as the player reads it: Table 3 · ann's table."""
+        number = t("net.table_number", n=self.table_id)
+        return number if not self.name else f"{number} · {self.name}"
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -530,6 +572,8 @@ def _decoded(message: Message) -> Any:
         return decode_lobby(message.args)
     if message.type is PushType.STATE:
         return decode_state(message.args)
+    if message.type is PushType.RECORD:
+        return decode_record(message.args)
     return None
 
 

@@ -23,6 +23,7 @@ from ddz_tui.net.checks import (
     boolean,
     card_ids,
     choice,
+    events,
     fields_of,
     integer,
     list_of,
@@ -36,7 +37,7 @@ from ddz_tui.net.checks import (
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.table import SeatKind
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: the `record` message after a game
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
 NAME_MAX = 16
@@ -65,6 +66,7 @@ class PushType(str, Enum):
     STATE = "state"
     OK = "ok"
     ERROR = "error"
+    RECORD = "record"
 
 
 # --- messages ---------------------------------------------------------------------
@@ -224,6 +226,7 @@ _GAME: Schema = {
     "first_bidder": Field(optional(_SEAT_NO)),
     "plays": Field(plays(200)),
 }
+MAX_EVENTS = 2000  # a game's record: far more than any game makes, redeals included
 _NOTICE: Schema = {"key": Field(optional(text(80))), "text": Field(text(400))}
 _TOTAL = integer(-(2**40), 2**40)
 _LIMITS: Schema = {
@@ -275,8 +278,16 @@ PUSHES: dict[PushType, Schema] = {
     PushType.OK: {
         "table": Field(optional(integer(1, _ID_MAX)), required=False),
         "seat": Field(optional(_SEAT_NO), required=False),
+        "title": Field(optional(text(TITLE_MAX * 4)), required=False),
     },
     PushType.ERROR: {"reason": Field(text(40)), "message": Field(text(1000))},
+    PushType.RECORD: {
+        "table": Field(integer(1, _ID_MAX)),
+        "seat": Field(_SEAT_NO),
+        "games": Field(integer(1, _ID_MAX)),
+        "seats": Field(_SEATS),
+        "events": Field(events(MAX_EVENTS)),
+    },
 }
 
 

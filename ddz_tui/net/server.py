@@ -22,11 +22,13 @@ from websockets.exceptions import ConnectionClosed
 from ddz_tui import __version__
 from ddz_tui.bots import make_bot
 from ddz_tui.cards import DECK
-from ddz_tui.engine import IllegalAction, LandlordMode
+from ddz_tui.engine import IllegalAction, LandlordMode, Phase
 from ddz_tui.i18n import Lang, language, set_language, t
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
+from ddz_tui.net.keeping import GameKeeper
 from ddz_tui.net.protocol import (
     MAX_CLIENT_MESSAGE,
+    MAX_EVENTS,
     PROTOCOL_VERSION,
     Message,
     PushType,
@@ -40,7 +42,7 @@ from ddz_tui.net.protocol import (
     request_id_of,
 )
 from ddz_tui.net.ratelimit import TokenBucket
-from ddz_tui.net.states import TableSummary, encode_lobby, encode_state
+from ddz_tui.net.states import TableSummary, encode_lobby, encode_record, encode_state
 from ddz_tui.net.tasks import background
 from ddz_tui.table import (
     DEFAULT_BOT_DELAY,
@@ -99,6 +101,7 @@ class Player:
     table: Table | None = None
     seat: int | None = None
     unsubscribe: Callable[[], None] | None = None
+    in_game: tuple[int, int] | None = None  # (table, games before it): the game they play in
 
 
 @dataclass(eq=False)
@@ -106,6 +109,7 @@ class Table:
     id: int
     title: str
     host: TableHost
+    kept: int = 0  # games kept in the history so far
 
     def summary(self) -> TableSummary:
         return TableSummary(
@@ -164,10 +168,14 @@ class Connection:
 
 
 class GameServer:
-    """Hosts tables for players who connect over WebSocket. Use `async with`."""
+    """Hosts tables for players who connect over WebSocket. Use `async with`.
+    `keeper` keeps every game the tables finish (none are kept without one)."""
 
-    def __init__(self, config: ServerConfig | None = None) -> None:
+    def __init__(
+        self, config: ServerConfig | None = None, keeper: GameKeeper | None = None
+    ) -> None:
         self.config = config or ServerConfig()
+        self.keeper = keeper
         self.players: dict[str, Player] = {}
         self.tables: dict[int, Table] = {}
         self.port = self.config.port
@@ -221,6 +229,8 @@ class GameServer:
         for table in list(self.tables.values()):
             await table.host.close()
         self.tables.clear()
+        if self.keeper is not None:
+            await self.keeper.flush()
 
     async def __aenter__(self) -> GameServer:
         await self.start()
@@ -421,10 +431,12 @@ class GameServer:
         self._next_table += 1
         host.on_freed = lambda seat, name: self._seat_freed(table, seat, name)
         host.watch(self._lobby_changed)
+        if self.keeper is not None:
+            host.watch(lambda: self._keep(table))
         self.tables[table.id] = table
         log.info("%s created table %d", player.name, table.id)
         self._sit(player, table, 0)
-        return [encode_ok(message.id, table=table.id, seat=0)]
+        return [encode_ok(message.id, table=table.id, seat=0, title=table.title)]
 
     def _on_join(self, player: Player, message: Message) -> list[str]:
         table = self.tables.get(message.args["table"])
@@ -433,11 +445,11 @@ class GameServer:
                 ErrorReason.NO_SUCH_TABLE, t("net.error.no_such_table", table=message.args["table"])
             )
         if player.table is table:
-            return [encode_ok(message.id, table=table.id, seat=player.seat)]
+            return [encode_ok(message.id, table=table.id, seat=player.seat, title=table.title)]
         self._not_seated(player)
         seat = self._free_seat(table, player, message.args["seat"])
         self._sit(player, table, seat)
-        return [encode_ok(message.id, table=table.id, seat=seat)]
+        return [encode_ok(message.id, table=table.id, seat=seat, title=table.title)]
 
     def _free_seat(self, table: Table, player: Player, wanted: int | None) -> int:
         """A seat the player may take: empty, a bot's between games, or their own
@@ -536,9 +548,29 @@ class GameServer:
         conn, table, seat = player.conn, player.table, player.seat
         if conn is None or table is None or seat is None:
             return
-        player.unsubscribe = table.host.subscribe(
-            seat, lambda state: conn.send_state(table.id, state)
-        )
+
+        def send(state: TableState) -> None:
+            conn.send_state(table.id, state)
+            self._send_record(player, conn, table, state)
+
+        player.unsubscribe = table.host.subscribe(seat, send)
+
+    @staticmethod
+    def _send_record(player: Player, conn: Connection, table: Table, state: TableState) -> None:
+        """Once a game the player sat in is over, send its whole record: every hand is
+        public then. Sent once per game, also to a player who comes back after the end."""
+        view = state.view
+        if view is None:
+            return
+        if view.phase is not Phase.OVER:
+            player.in_game = (table.id, state.games)
+            return
+        game = table.host.game
+        if player.in_game != (table.id, state.games - 1) or game is None:
+            return
+        player.in_game = None
+        if len(game.events) <= MAX_EVENTS:
+            conn.send(encode_record(table.id, state.seat, state.games, state.seats, game.events))
 
     @staticmethod
     def _unwatch(player: Player) -> None:
@@ -557,6 +589,14 @@ class GameServer:
             else:
                 player.conn.send_lobby(self._lobby_text())
         self._maybe_remove(table)
+
+    def _keep(self, table: Table) -> None:
+        """Keep a game once it is over (the host has just counted it)."""
+        host = table.host
+        if self.keeper is None or host.games == table.kept or host.game is None or host.playing:
+            return
+        table.kept = host.games
+        self.keeper.keep(host.game.events, host.seats)
 
     def _maybe_remove(self, table: Table) -> None:
         if table.has_players or self.tables.get(table.id) is not table:
@@ -586,8 +626,12 @@ class GameServer:
                 conn.send_lobby(text)
 
 
-async def run(config: ServerConfig, announce: Callable[[GameServer], None]) -> None:
+async def run(
+    config: ServerConfig,
+    announce: Callable[[GameServer], None],
+    keeper: GameKeeper | None = None,
+) -> None:
     """Serve until cancelled (Ctrl-C)."""
-    async with GameServer(config) as server:
+    async with GameServer(config, keeper) as server:
         announce(server)
         await asyncio.Future()

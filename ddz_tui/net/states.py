@@ -1,4 +1,4 @@
-"""Table states and lobby summaries on the wire, both ways.
+"""Table states, lobby summaries and finished games' records on the wire, both ways.
 
 A table state is serialised from the seat's `PlayerView` constructor fields only
 (its hand, the landlord, the bottom once shown, the bids, the public plays as card
@@ -9,12 +9,13 @@ see; the client rebuilds the same `PlayerView` from it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ddz_tui.cards import DECK, Card, ranks_of
-from ddz_tui.engine import LandlordMode, PlayerView
+from ddz_tui.engine import Event, Game, LandlordMode, Phase, PlayerView
+from ddz_tui.engine.events import event_to_dict
 from ddz_tui.i18n import t
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.net.protocol import PushType, dumps
@@ -89,6 +90,52 @@ def encode_state(table: int, state: TableState) -> str:
             "turn_seconds": None if state.turn_seconds is None else round(state.turn_seconds, 1),
             "notice": encode_notice(state.notice),
         }
+    )
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game over at the player's table, with its whole record (every hand, now public)."""
+
+    table: int
+    seat: int  # the player's seat
+    games: int  # the game's number at the table, 1 for the first
+    seats: tuple[SeatInfo, SeatInfo, SeatInfo]
+    events: tuple[Event, ...]
+
+    def final_view(self) -> PlayerView:
+        """The player's view at the end, replayed from the record; ValueError if the
+        record is not a whole game this engine would play."""
+        game = Game.replay(self.events)
+        if game.phase is not Phase.OVER:
+            raise ValueError(t("net.error.record_unfinished"))
+        return game.view(self.seat)
+
+
+def encode_record(
+    table: int, seat: int, games: int, seats: Sequence[SeatInfo], events: Sequence[Event]
+) -> str:
+    """The `record` message: sent to a seat only once its game is over."""
+    return dumps(
+        {
+            "type": PushType.RECORD.value,
+            "table": table,
+            "seat": seat,
+            "games": games,
+            "seats": [encode_seat(info) for info in seats],
+            "events": [event_to_dict(event) for event in events],
+        }
+    )
+
+
+def decode_record(args: Mapping[str, Any]) -> FinishedGame:
+    """A record as sent (its events checked one by one; `final_view` checks the whole)."""
+    return FinishedGame(
+        table=args["table"],
+        seat=args["seat"],
+        games=args["games"],
+        seats=tuple(decode_seat(s) for s in args["seats"]),  # type: ignore[arg-type]
+        events=tuple(args["events"]),
     )
 
 
