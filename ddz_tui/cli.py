@@ -18,7 +18,9 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ddz_tui.bots.arena import Report
+    from ddz_tui.history import History
     from ddz_tui.store import Store
+    from ddz_tui.ui.online import HostRequest, JoinRequest
     from ddz_tui.ui.screens.replay import Replay
 
 EXIT_USAGE = 2
@@ -384,7 +386,21 @@ def cmd_server(args: argparse.Namespace) -> int:
             print(t("net.cli.loopback_only"))
 
     config = _server_config(args, args.host, args.port)
-    return _run_forever(run(config, announce), args.host, args.port)
+    return _run_forever(run(config, announce, _history(args)), args.host, args.port)
+
+
+def _history(args: argparse.Namespace) -> History:
+    """A game server keeps every game its tables finish in the history of --data-dir
+    (trouble with the database is logged once, and serving goes on)."""
+    import logging
+
+    from ddz_tui.history import History
+    from ddz_tui.store import default_path
+
+    def say(problem: str) -> None:
+        logging.getLogger("ddz_tui.net.server").warning("games are not kept: %s", problem)
+
+    return History(default_path(args.data_dir), on_problem=say)
 
 
 def _public_host(host: str) -> str:
@@ -397,22 +413,41 @@ def _public_host(host: str) -> str:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from ddz_tui.net.client import BadAddress, TokenStore, normalise_url
-    from ddz_tui.net.errors import ProtocolError
-    from ddz_tui.net.lobby_view import watch_lobby
-    from ddz_tui.net.protocol import check_name
+    """Open the app at the server's lobby (the connection is made, and any trouble
+    with it shown, inside the app, where the address or name can be put right)."""
+    from ddz_tui.net.client import BadAddress, normalise_url
+    from ddz_tui.ui.online import JoinRequest
 
     try:
         url = normalise_url(args.url)
     except BadAddress as error:
         raise UsageError(error.message) from None
+    return _open_app(args, JoinRequest(url, _player_name(args.name)))
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    """Open the app hosting a game: a server inside it, and you at a new table."""
+    from ddz_tui.ui.online import HostRequest
+
+    request = HostRequest(
+        name=_player_name(args.name),
+        port=args.port,
+        host=args.host,
+        turn_seconds=args.turn_seconds or None,
+        grace=args.grace_seconds,
+        bot_delay=args.bot_delay,
+    )
+    return _open_app(args, request)
+
+
+def _player_name(given: str | None) -> str:
+    from ddz_tui.net.errors import ProtocolError
+    from ddz_tui.net.protocol import check_name
+
     try:
-        name = check_name(_login_name() if args.name is None else args.name)
+        return check_name(_login_name() if given is None else given)
     except ProtocolError as error:
         raise UsageError(f"--name: {error.message}") from None
-    return asyncio.run(watch_lobby(url, name, TokenStore.default(args.data_dir)))
 
 
 def _login_name() -> str:
@@ -468,7 +503,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     config = _server_config(args, "127.0.0.1", args.game_port)
     try:
         return _run_forever(
-            serve(args.host, args.port, key_path, server_url, config, announce),
+            serve(args.host, args.port, key_path, server_url, config, announce, _history(args)),
             args.host,
             args.port,
         )
@@ -477,7 +512,8 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         return 1
 
 
-def _add_table_options(parser: argparse.ArgumentParser) -> None:
+def _add_table_options(parser: argparse.ArgumentParser, own_delay: bool = False) -> None:
+    """own_delay: the bots' delay defaults to the player's setting (the app's hosted game)."""
     from ddz_tui.table import DEFAULT_BOT_DELAY, DEFAULT_GRACE, DEFAULT_TURN_SECONDS
 
     parser.add_argument(
@@ -497,8 +533,9 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-delay",
         type=_seconds,
-        default=DEFAULT_BOT_DELAY,
-        help=f"seconds a bot takes to act (default {DEFAULT_BOT_DELAY:g})",
+        default=None if own_delay else DEFAULT_BOT_DELAY,
+        help="seconds a bot takes to act (default: "
+        + ("as in your settings)" if own_delay else f"{DEFAULT_BOT_DELAY:g})"),
     )
 
 
@@ -537,10 +574,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """A number is a kept game's id; anything else is a file, as `ddz export` writes."""
     target: str = args.game
     replay = _kept_replay(args, int(target)) if target.isdigit() else _file_replay(target)
-    return cmd_play(args, replay)
+    return _open_app(args, replay=replay)
 
 
-def cmd_play(args: argparse.Namespace, replay: Replay | None = None) -> int:
+def cmd_play(args: argparse.Namespace) -> int:
+    return _open_app(args)
+
+
+def _open_app(
+    args: argparse.Namespace,
+    start: JoinRequest | HostRequest | None = None,
+    replay: Replay | None = None,
+) -> int:
     """Open the app. Everything that can fail before it starts is one line, not a trace."""
     import os
 
@@ -558,6 +603,7 @@ def cmd_play(args: argparse.Namespace, replay: Replay | None = None) -> int:
         ascii_cards=args.ascii,
         lang=Lang(args.lang) if args.lang else None,
         seed=args.seed,
+        start=start,
         data_dir=args.data_dir,
         replay=replay,
     )
@@ -659,12 +705,26 @@ def build_parser() -> argparse.ArgumentParser:
     _add_table_options(server)
     server.set_defaults(handler=cmd_server)
 
-    join = commands.add_parser("join", help="connect to a game server and show its lobby")
+    join = commands.add_parser("join", help="open the game at a server's lobby")
     join.add_argument(
         "url", metavar="URL", help="the server, e.g. ws://192.168.1.20:7744 or just 192.168.1.20"
     )
     join.add_argument("--name", help="your name at the table (default: your login name)")
     join.set_defaults(handler=cmd_join)
+
+    host = commands.add_parser(
+        "host", help="open the game hosting a server for friends, with you at a new table"
+    )
+    host.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help="address to listen on (default 0.0.0.0, your whole network; 127.0.0.1 for "
+        "this machine only)",
+    )
+    host.add_argument("--port", type=_port, default=7744, help="port to listen on (default 7744)")
+    host.add_argument("--name", help="your name at the table (default: your login name)")
+    _add_table_options(host, own_delay=True)
+    host.set_defaults(handler=cmd_host)
 
     ssh = commands.add_parser(
         "serve-ssh", help="let players in with ssh -p PORT NAME@HOST (needs the ssh extra)"

@@ -221,6 +221,8 @@ class TableHost:
         if slot.grace is not None and not (info.kind is SeatKind.HUMAN and not info.connected):
             slot.grace.cancel()
             slot.grace = None
+        if info.name != slot.info.name:
+            self.totals[seat] = 0  # a session score is the player's, not the chair's
         slot.info = info
         slot.gone = False
         slot.bot = self._new_bot(info) if info.played_by_bot else None

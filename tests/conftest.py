@@ -1,5 +1,5 @@
 """Shared test setup: English messages, colour on, no sound device, no real settings
-or history."""
+and no real history."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def config_dir(tmp_path, monkeypatch) -> str:
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch) -> Path:
-    """History goes to a fresh directory, never the user's own."""
+    """History and session tokens go to a fresh directory, never the user's own."""
     directory = tmp_path / "data"
     monkeypatch.setenv("DDZ_DATA_DIR", str(directory))
     return directory

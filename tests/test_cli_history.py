@@ -18,7 +18,8 @@ from ddz_tui.bots.runner import play_out
 from ddz_tui.cli import main
 from ddz_tui.engine import Game, dumps, loads
 from ddz_tui.store import SeatRecord, Store
-from tests.test_ui_cli import STARTUP_LIMIT, _read_until
+from tests.terminal import read_until, wait_draining
+from tests.test_ui_cli import STARTUP_LIMIT
 
 
 def _store_with_games(data_dir: Path, n: int) -> list[Game]:
@@ -118,10 +119,10 @@ def test_ddz_replay_file_opens_on_the_replay_in_a_terminal(tmp_path: Path, confi
     )
     os.close(follower)
     try:
-        screen = _read_until(leader, b"steps forward", STARTUP_LIMIT)
+        screen = read_until(leader, b"steps forward", STARTUP_LIMIT)
         assert b"game.jsonl" in screen and b"The deal. First to bid: Seat" in screen
         os.write(leader, b"\x11")  # Ctrl+Q
-        assert process.wait(timeout=STARTUP_LIMIT) == 0
+        assert wait_draining(process, leader, STARTUP_LIMIT) == 0
     finally:
         if process.poll() is None:
             process.kill()

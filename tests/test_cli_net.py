@@ -1,18 +1,31 @@
-"""`ddz server`, `ddz join` and `ddz serve-ssh` as a person runs them."""
+"""`ddz server`, `ddz join`, `ddz host` and `ddz serve-ssh` as a person runs them
+(the two that open the game, in a real pseudo-terminal)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import fcntl
 import os
+import pty
 import signal
 import socket
+import struct
 import subprocess
 import sys
+import termios
 import time
 
 import pytest
 
+from ddz_tui.bots import make_bot
 from ddz_tui.cli import main
+from ddz_tui.net.botclient import BotPlayer
+from ddz_tui.net.client import LobbyClient
+from ddz_tui.store import Origin, Store
+from ddz_tui.table import DEFAULT_GRACE
+from ddz_tui.ui.online import HostRequest, JoinRequest
+from tests.terminal import read_until, wait_draining
 
 
 def free_port() -> int:
@@ -44,26 +57,35 @@ def read_line_with(process: subprocess.Popen, text: str, timeout: float = 20) ->
     raise AssertionError(f"{text!r} never appeared in {''.join(seen)!r}")
 
 
-def test_the_server_says_where_it_listens_serves_and_stops_on_ctrl_c(tmp_path) -> None:
+def test_the_server_says_where_it_listens_serves_keeps_games_and_stops(tmp_path) -> None:
     port = free_port()
-    server = start("server", "--port", str(port), "--turn-seconds", "0")
+    server = start(
+        "--data-dir", str(tmp_path), "server", "--port", str(port), "--turn-seconds", "0",
+        "--bot-delay", "0",
+    )  # fmt: skip
     try:
         read_line_with(server, f"listening on ws://127.0.0.1:{port}")
         read_line_with(server, "only this machine can connect")
-        join = start("--data-dir", str(tmp_path), "join", f"127.0.0.1:{port}", "--name", "ann")
-        read_line_with(join, "you are ann")
-        read_line_with(join, "No tables yet")
+        asyncio.run(one_game_against_bots(f"ws://127.0.0.1:{port}"))
         read_line_with(server, "ann connected")
-        join.send_signal(signal.SIGINT)
-        assert join.wait(10) == 130
         server.send_signal(signal.SIGINT)
         assert server.wait(10) == 0
         assert "stopped" in server.stdout.read()
-        assert (tmp_path / "sessions.json").exists(), "the session token is kept"
     finally:
-        for process in (server,):
-            if process.poll() is None:
-                process.kill()
+        if server.poll() is None:
+            server.kill()
+    with Store.open(tmp_path / "ddz.sqlite3") as store:
+        (kept,) = store.recent_games()
+    assert kept.origin is Origin.SERVER and kept.my_seat is None, "the server keeps its games"
+    assert kept.names == ("ann", "Bot 2", "Bot 3")
+
+
+async def one_game_against_bots(url: str) -> None:
+    ann = await LobbyClient.connect(url, "ann")
+    table = await ann.create()
+    await ann.fill("random")
+    await BotPlayer(table, make_bot("random", 1)).play(1)
+    await ann.close()
 
 
 def test_a_port_in_use_is_one_clear_line() -> None:
@@ -97,10 +119,97 @@ def test_bad_input_is_refused_in_one_line(args, says, capsys) -> None:
     assert says in err and "Traceback" not in err
 
 
-def test_join_says_when_nothing_listens(capsys) -> None:
+def test_join_and_host_need_a_terminal(capsys) -> None:
+    assert main(["--lang", "en", "join", "127.0.0.1", "--name", "ann"]) == 2
+    assert main(["--lang", "en", "host", "--name", "ann"]) == 2
+    assert capsys.readouterr().err.count("the game needs a terminal") == 2
+
+
+def test_join_and_host_open_the_game_with_what_was_asked(monkeypatch) -> None:
+    from ddz_tui.ui.app import DdzApp
+
+    opened = []
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(DdzApp, "run", lambda app: opened.append(app._start))
+    assert main(["join", "example.org", "--name", "ann"]) == 0
+    assert main(["host", "--port", "7800", "--name", "bob", "--turn-seconds", "0"]) == 0
+    join, host = opened
+    assert join == JoinRequest("ws://example.org:7744", "ann")
+    assert host == HostRequest("bob", 7800, "0.0.0.0", None, DEFAULT_GRACE, None)
+
+
+def in_a_terminal(*args: str, env: dict) -> tuple[subprocess.Popen, int]:
+    """`ddz ARGS` in a pseudo-terminal of 80×24: the process and the terminal's end."""
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ddz_tui", "--lang", "en", *args],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env={**env, "TERM": "xterm-256color"},
+        close_fds=True,
+    )
+    os.close(follower)
+    return process, leader
+
+
+def screen_until(fd: int, text: bytes, timeout: float = 60) -> bytes:
+    seen = read_until(fd, text, timeout)
+    assert text in seen, f"{text!r} never appeared on the screen"
+    return seen
+
+
+def quit_with_ctrl_q(process: subprocess.Popen, fd: int) -> None:
+    os.write(fd, b"\x11")
+    assert wait_draining(process, fd, 30) == 0
+
+
+def test_ddz_host_serves_friends_and_seats_you_at_a_table(tmp_path) -> None:
     port = free_port()
-    assert main(["--lang", "en", "join", f"127.0.0.1:{port}", "--name", "ann"]) == 1
-    assert f"nothing is listening at 127.0.0.1:{port}" in capsys.readouterr().out
+    env = {**os.environ, "DDZ_DATA_DIR": str(tmp_path / "data"), "DDZ_CONFIG_DIR": str(tmp_path)}
+    process, fd = in_a_terminal(
+        "host", "--host", "127.0.0.1", "--port", str(port), "--name", "ann", env=env
+    )
+    try:
+        screen_until(fd, f"Friends join with: ddz join ws://127.0.0.1:{port}".encode())
+
+        async def a_friend_looks() -> list:
+            bob = await LobbyClient.connect(f"127.0.0.1:{port}", "bob")
+            for _ in range(100):
+                if bob.tables:
+                    break
+                await asyncio.sleep(0.05)
+            await bob.close()
+            return [(t.id, [s.name for s in t.seats]) for t in bob.tables]
+
+        assert asyncio.run(a_friend_looks()) == [(1, ["ann", "", ""])]
+        quit_with_ctrl_q(process, fd)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(fd)
+
+
+def test_ddz_join_opens_the_lobby(tmp_path) -> None:
+    port = free_port()
+    server = start("server", "--port", str(port))
+    env = {**os.environ, "DDZ_DATA_DIR": str(tmp_path / "data"), "DDZ_CONFIG_DIR": str(tmp_path)}
+    try:
+        read_line_with(server, "listening")
+        process, fd = in_a_terminal("join", f"127.0.0.1:{port}", "--name", "ann", env=env)
+        try:
+            screen_until(fd, b"you are ann")
+            read_line_with(server, "ann connected")
+            quit_with_ctrl_q(process, fd)
+        finally:
+            if process.poll() is None:
+                process.kill()
+            os.close(fd)
+    finally:
+        server.kill()
+        server.wait()
 
 
 def test_serve_ssh_without_the_extra_says_how_to_get_it(monkeypatch, capsys) -> None:

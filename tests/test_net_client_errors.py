@@ -103,8 +103,10 @@ async def test_a_connection_lost_for_good() -> None:
         table = await ann.create()
         statuses: list[tuple[Status, str | None]] = []
         ann.on_status(lambda status, message: statuses.append((status, message)))
-    # the server is gone: the client tries for a while, then gives up and says so
-    await until(lambda: ann.status is Status.CLOSED)
+        server._server.close(close_connections=False)  # no one listens any more
+        ann._ws.transport.abort()  # and the network drops the connection
+        # the client tries for a while, then gives up and says so
+        await until(lambda: ann.status is Status.CLOSED)
     assert statuses[0] == (Status.RECONNECTING, "connection lost: reconnecting…")
     assert statuses[-1][0] is Status.CLOSED
     assert statuses[-1][1].startswith("the connection was lost and could not be resumed:")
@@ -116,6 +118,18 @@ async def test_a_connection_lost_for_good() -> None:
         await table.pass_turn()
     assert refused.value.reason is ErrorReason.NOT_SEATED
     await ann.close()
+
+
+async def test_a_server_shutting_down_ends_the_session_at_once() -> None:
+    async with running() as server:
+        ann = await LobbyClient.connect(server.url, "ann")
+        await ann.create()
+        heard: list[tuple[Status, str | None]] = []
+        ann.on_status(lambda status, message: heard.append((status, message)))
+        where = server.url.removeprefix("ws://")
+    await until(lambda: ann.status is Status.CLOSED)
+    assert heard == [(Status.CLOSED, f"the server at {where} was shut down")]
+    assert ann.table is None
 
 
 async def test_replaced_by_a_newer_connection() -> None:

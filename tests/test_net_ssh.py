@@ -12,7 +12,7 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from ddz_tui.net.ssh import HostKeyError, SshDoor, load_host_key  # noqa: E402
+from ddz_tui.net.ssh import HostKeyError, SshDoor, load_host_key, player_folder  # noqa: E402
 from tests.netkit import clients, running, until  # noqa: E402
 
 # A stand-in for the client that reports what its terminal tells it.
@@ -63,7 +63,7 @@ def ssh(door: SshDoor, name: str):
 
 
 async def test_an_ssh_session_lands_in_the_lobby_and_leaves_no_child(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("DDZ_DATA_DIR", str(tmp_path / "data"))  # the child's session tokens
+    monkeypatch.setenv("DDZ_DATA_DIR", str(tmp_path / "data"))  # the door's data folder
     key, made = load_host_key(tmp_path / "host_key")
     assert made
     async with running() as server:
@@ -76,7 +76,9 @@ async def test_an_ssh_session_lands_in_the_lobby_and_leaves_no_child(tmp_path, m
                 )
                 seen: list[str] = []
                 screen = await read_until(process, "dan's game", seen)
-                assert "you are ann" in screen and "Ctrl-C to leave" in screen
+                assert "you are ann" in screen, "the game, at the server's lobby, as ann"
+                await until(lambda: (player_folder("ann") / "sessions.json").exists())
+                assert player_folder("ann").parent == tmp_path / "data" / "ssh-players"
                 (pid,) = door.children
                 stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
                 session, tty = int(stat[3]), int(stat[4])
@@ -186,3 +188,12 @@ def test_the_host_key_is_made_once_kept_private_and_reused(tmp_path) -> None:
                 load_host_key(tmp_path / "keys" / "other")
     finally:
         os.chmod(tmp_path / "keys", 0o700)
+
+
+def test_a_players_folder_is_named_for_them_and_stays_inside() -> None:
+    base = player_folder("ann").parent
+    for name in ("..", "a/../../b", ".hidden", "名字 x"):
+        folder = player_folder(name)
+        assert folder.parent == base and folder.name not in (".", "..")
+        assert "/" not in folder.name and not folder.name.startswith(".")
+    assert player_folder("Ann") != player_folder("ann")

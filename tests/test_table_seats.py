@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
@@ -180,6 +181,31 @@ async def test_leaving_mid_game_hands_the_seat_to_a_bot_until_the_game_ends() ->
     assert host.seats[1].name == "bob"
     host.leave(1)
     assert host.seats[1].is_empty, "between games leaving frees the seat at once"
+    await host.close()
+
+
+async def test_a_session_score_belongs_to_the_player_not_the_seat() -> None:
+    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=5)
+    host.new_game()
+    while host.game.phase is not Phase.OVER:  # ann passes when she may, plays else
+        await until(lambda: host.game.phase is Phase.OVER or host.game.turn == 0)
+        if host.game.phase is Phase.OVER:
+            break
+        view = host.game.view(0)
+        if view.phase is Phase.BIDDING:
+            host.bid(0, 0)
+        elif view.leads:
+            host.play(0, view.legal_plays[0])
+        else:
+            host.pass_turn(0)
+    await host.settled()
+    scores = list(host.totals)
+    assert any(scores) and sum(scores) == 0
+    host.set_seat(0, replace(host.seats[0], takeover=True))
+    assert host.totals == scores, "the same player, played by a bot for a while"
+    host.set_seat(1, SeatInfo("cat"))
+    assert host.totals == [scores[0], 0, scores[2]], "cat starts from nothing"
+    assert host.state(1).totals[1] == 0
     await host.close()
 
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
-import select
 import struct
 import subprocess
 import sys
 import termios
-import time
 
 from ddz_tui.cli import build_parser, main
+from tests.terminal import read_until, wait_draining
 
 STARTUP_LIMIT = 60.0  # seconds to wait for the first screen on a loaded machine
 
@@ -29,19 +28,6 @@ def test_the_options_are_documented() -> None:
         assert option in text
 
 
-def _read_until(fd: int, needle: bytes, limit: float) -> bytes:
-    seen = b""
-    deadline = time.monotonic() + limit
-    while needle not in seen and time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.5)
-        if ready:
-            try:
-                seen += os.read(fd, 65536)
-            except OSError:
-                break
-    return seen
-
-
 def test_ddz_opens_the_title_and_q_quits(config_dir) -> None:
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
@@ -56,10 +42,10 @@ def test_ddz_opens_the_title_and_q_quits(config_dir) -> None:
     )
     os.close(follower)
     try:
-        screen = _read_until(leader, b"Quit", STARTUP_LIMIT)
+        screen = read_until(leader, b"Quit", STARTUP_LIMIT)
         assert b"Dou Dizhu" in screen
         os.write(leader, b"q")
-        assert process.wait(timeout=STARTUP_LIMIT) == 0
+        assert wait_draining(process, leader, STARTUP_LIMIT) == 0
     finally:
         if process.poll() is None:
             process.kill()

@@ -15,6 +15,7 @@ from ddz_tui.i18n import Lang
 from ddz_tui.sound import Clip, Effect, Music, Sound
 from ddz_tui.table import LocalTable, SeatInfo, TableState
 from ddz_tui.ui.app import DdzApp
+from ddz_tui.ui.online import HostRequest, JoinRequest
 from ddz_tui.ui.screens.new_game import LocalGame
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
@@ -74,10 +75,12 @@ def make_app(
     seed: int = SEED,
     ascii_cards: bool = False,
     make_sound: Callable[[bool | None], Sound] = SpySound,
+    start: JoinRequest | HostRequest | None = None,
     **settings: object,
 ) -> DdzApp:
     """An app with saved settings (no delay, random bots unless given) in the test's
-    config directory, and a silent sound (a SpySound unless given)."""
+    config directory, and a silent sound (a SpySound unless given); `start` joins or
+    hosts a game at once."""
     store = SettingsStore(Path(os.environ["DDZ_CONFIG_DIR"]))
     values: dict[str, object] = {
         "bot_delay": 0.0,
@@ -86,7 +89,14 @@ def make_app(
         **settings,
     }
     store.save(Settings(**values))  # type: ignore[arg-type]
-    return DdzApp(store, lang=lang, seed=seed, ascii_cards=ascii_cards, make_sound=make_sound)
+    return DdzApp(
+        store,
+        lang=lang,
+        seed=seed,
+        ascii_cards=ascii_cards,
+        make_sound=make_sound,
+        start=start,
+    )
 
 
 def local_game(mode: LandlordMode = LandlordMode.BID) -> LocalGame:
@@ -145,13 +155,18 @@ async def take_turns(pilot: Pilot, turns: int = MAX_TURNS) -> None:
     async for view in our_turns(pilot):
         if played == turns:
             return
-        if view.phase is Phase.BIDDING:
-            await pilot.press(str(view.legal_bids[-1]))
-        elif view.legal_plays:
-            await pilot.press(*keys_for(view.legal_plays[0].cards), "enter")
-        else:
-            await pilot.press("p")
+        await take_a_turn(pilot, view)
         played += 1
+
+
+async def take_a_turn(pilot: Pilot, view: PlayerView) -> None:
+    """One turn by keys: bid the most, play the first legal play, or pass."""
+    if view.phase is Phase.BIDDING:
+        await pilot.press(str(view.legal_bids[-1]))
+    elif view.legal_plays:
+        await pilot.press(*keys_for(view.legal_plays[0].cards), "enter")
+    else:
+        await pilot.press("p")
 
 
 class ScriptedTable:

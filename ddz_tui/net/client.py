@@ -417,6 +417,8 @@ class LobbyClient:
             return
         if ws.close_code == CloseCode.REPLACED.value:
             self._lost(t("net.client.replaced"))
+        elif ws.close_code == CloseCode.GOING_AWAY.value:  # nothing to resume on a restart
+            self._lost(t("net.client.shut_down", where=self._where))
         elif error is None and self.reconnect_for > 0:
             self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
         else:
@@ -492,13 +494,13 @@ class RemoteTable:
         table_id: int,
         seat: int,
         state: TableState | None = None,
-        name: str | None = None,
+        table_title: str | None = None,
     ) -> None:
         self.lobby = lobby
         self.table_id = table_id
         self.seat = seat
         self.state = state
-        self.name = name  # the table's title, when the server said it
+        self.table_title = table_title  # as the server names it, when known
         self.seated = True
         self._listeners: list[Listener] = []
 
@@ -506,7 +508,7 @@ class RemoteTable:
     def title(self) -> str:
         """The table as the player reads it: Table 3 · ann's table."""
         number = t("net.table_number", n=self.table_id)
-        return number if not self.name else f"{number} · {self.name}"
+        return f"{number} · {self.table_title}" if self.table_title else number
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)

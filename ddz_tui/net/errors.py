@@ -31,6 +31,7 @@ class ErrorReason(str, Enum):
 class CloseCode(int, Enum):
     """WebSocket close codes the server uses besides the standard ones."""
 
+    GOING_AWAY = 1001  # the server is shutting down (sent by websockets itself)
     POLICY = 1008  # flooding, no hello in time, a client too slow to read
     TOO_BIG = 1009  # a message over MAX_CLIENT_MESSAGE (closed by websockets itself)
     REPLACED = 4000  # the same player connected again with the session token

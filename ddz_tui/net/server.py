@@ -23,9 +23,9 @@ from ddz_tui import __version__
 from ddz_tui.bots import make_bot
 from ddz_tui.cards import DECK
 from ddz_tui.engine import IllegalAction, LandlordMode, Phase
+from ddz_tui.history import History, keep_games
 from ddz_tui.i18n import Lang, language, set_language, t
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
-from ddz_tui.net.keeping import GameKeeper
 from ddz_tui.net.protocol import (
     MAX_CLIENT_MESSAGE,
     MAX_EVENTS,
@@ -44,6 +44,7 @@ from ddz_tui.net.protocol import (
 from ddz_tui.net.ratelimit import TokenBucket
 from ddz_tui.net.states import TableSummary, encode_lobby, encode_record, encode_state
 from ddz_tui.net.tasks import background
+from ddz_tui.store import Origin
 from ddz_tui.table import (
     DEFAULT_BOT_DELAY,
     DEFAULT_GRACE,
@@ -109,7 +110,6 @@ class Table:
     id: int
     title: str
     host: TableHost
-    kept: int = 0  # games kept in the history so far
 
     def summary(self) -> TableSummary:
         return TableSummary(
@@ -169,13 +169,12 @@ class Connection:
 
 class GameServer:
     """Hosts tables for players who connect over WebSocket. Use `async with`.
-    `keeper` keeps every game the tables finish (none are kept without one)."""
+    Every game the tables finish is kept in `history` (closed with the server), if
+    there is one."""
 
-    def __init__(
-        self, config: ServerConfig | None = None, keeper: GameKeeper | None = None
-    ) -> None:
+    def __init__(self, config: ServerConfig | None = None, history: History | None = None) -> None:
         self.config = config or ServerConfig()
-        self.keeper = keeper
+        self.history = history
         self.players: dict[str, Player] = {}
         self.tables: dict[int, Table] = {}
         self.port = self.config.port
@@ -229,8 +228,8 @@ class GameServer:
         for table in list(self.tables.values()):
             await table.host.close()
         self.tables.clear()
-        if self.keeper is not None:
-            await self.keeper.flush()
+        if self.history is not None:
+            await self.history.close()
 
     async def __aenter__(self) -> GameServer:
         await self.start()
@@ -431,8 +430,8 @@ class GameServer:
         self._next_table += 1
         host.on_freed = lambda seat, name: self._seat_freed(table, seat, name)
         host.watch(self._lobby_changed)
-        if self.keeper is not None:
-            host.watch(lambda: self._keep(table))
+        if self.history is not None:
+            keep_games(host, self.history, my_seat=None, origin=Origin.SERVER)
         self.tables[table.id] = table
         log.info("%s created table %d", player.name, table.id)
         self._sit(player, table, 0)
@@ -590,14 +589,6 @@ class GameServer:
                 player.conn.send_lobby(self._lobby_text())
         self._maybe_remove(table)
 
-    def _keep(self, table: Table) -> None:
-        """Keep a game once it is over (the host has just counted it)."""
-        host = table.host
-        if self.keeper is None or host.games == table.kept or host.game is None or host.playing:
-            return
-        table.kept = host.games
-        self.keeper.keep(host.game.events, host.seats)
-
     def _maybe_remove(self, table: Table) -> None:
         if table.has_players or self.tables.get(table.id) is not table:
             return
@@ -629,9 +620,9 @@ class GameServer:
 async def run(
     config: ServerConfig,
     announce: Callable[[GameServer], None],
-    keeper: GameKeeper | None = None,
+    history: History | None = None,
 ) -> None:
     """Serve until cancelled (Ctrl-C)."""
-    async with GameServer(config, keeper) as server:
+    async with GameServer(config, history) as server:
         announce(server)
         await asyncio.Future()

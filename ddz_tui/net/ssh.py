@@ -1,7 +1,9 @@
 """The SSH front door: `ssh -p 2222 NAME@HOST` lands NAME in the lobby of a game server.
 
-Each SSH session gets a pseudo-terminal and one child process running the client
-(`child_command`). The child is a session leader that owns the PTY as its
+Each SSH session gets a pseudo-terminal and one child process running the game, at
+the server's lobby as NAME (`child_command`), with sound off (it would play on the
+server) and NAME's own settings, history and session tokens in a folder of their own
+beside the door's data (`player_folder`). The child is a session leader that owns the PTY as its
 controlling terminal (setsid + TIOCSCTTY), so the window size the SSH client reports
 (TIOCSWINSZ) reaches it as SIGWINCH, and a hang-up reaches it as SIGHUP. When the
 connection closes the child gets SIGHUP, then SIGKILL if it lingers, and is reaped.
@@ -24,19 +26,23 @@ import sys
 import termios
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import quote
 
 import asyncssh
 
+from ddz_tui.history import History
 from ddz_tui.i18n import t
 from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
 from ddz_tui.net.server import GameServer, ServerConfig
 from ddz_tui.net.tasks import background
 from ddz_tui.sound import FORCE_ENV, FORCE_OFF
+from ddz_tui.store import DATA_DIR_ENV, default_path
 
 log = logging.getLogger(__name__)
 
 DEFAULT_SSH_PORT = 2222
+CONFIG_DIR_ENV = "DDZ_CONFIG_DIR"  # where the game keeps settings (ddz_tui.ui.settings)
 HANGUP_WAIT = 3.0  # seconds a child has to exit after SIGHUP before SIGKILL
 
 # Runs first in the child: take the PTY on stdin as controlling terminal, then exec the client.
@@ -54,10 +60,15 @@ def child_command(url: str, name: str) -> list[str]:
     return [sys.executable, "-m", "ddz_tui", "join", url, "--name", name]
 
 
+def player_folder(name: str, data_dir: Path | str | None = None) -> Path:
+    """Where an SSH player's settings, history and session tokens are kept: under the
+    door's data folder, in a folder named for them (escaped: a name is not a path)."""
+    escaped = quote(name, safe="").replace(".", "%2E")
+    return default_path(data_dir).parent / "ssh-players" / escaped
+
+
 def default_host_key_path(data_dir: Path | str | None = None) -> Path:
     """Beside the player's history: `data_dir`, else $DDZ_DATA_DIR, else the user data folder."""
-    from ddz_tui.store import default_path
-
     return default_path(data_dir).parent / "ssh_host_ed25519_key"
 
 
@@ -172,7 +183,7 @@ class PlayerSession(asyncssh.SSHServerSession):
                 stdout=slave,
                 stderr=slave,
                 start_new_session=True,
-                env=self._environment(term_type),
+                env=self._environment(term_type, name),
             )
         except OSError as error:
             os.close(master)
@@ -188,13 +199,17 @@ class PlayerSession(asyncssh.SSHServerSession):
         if self._ended:  # the connection closed while the child started
             self._hang_up()
 
-    def _environment(self, term_type: str) -> dict[str, str]:
-        """The server's environment, with the session's terminal and, as sshd sets it,
-        SSH_CONNECTION (so the client knows it is remote), and sound locked off: it
-        would play on the server, whatever the settings file there says."""
+    def _environment(self, term_type: str, name: str) -> dict[str, str]:
+        """The server's environment, with the session's terminal, the player's own
+        folder for settings and history, SSH_CONNECTION as sshd sets it (so the game
+        knows it is remote), and sound locked off: it would play on the server,
+        whatever the settings there say."""
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         env["TERM"] = term_type or "xterm-256color"
         env[FORCE_ENV] = FORCE_OFF
+        folder = player_folder(name)
+        env[DATA_DIR_ENV] = str(folder)
+        env[CONFIG_DIR_ENV] = str(folder / "settings")
         chan = self._chan
         peer = chan.get_extra_info("peername") if chan else None
         local = chan.get_extra_info("sockname") if chan else None
@@ -377,12 +392,14 @@ async def serve(
     server_url: str | None,
     game: ServerConfig,
     announce: Callable[[SshDoor, str, Path, bool], None],
+    history: History | None = None,
 ) -> None:
-    """Run the door (and, unless `server_url` names one, a game server) until cancelled."""
+    """Run the door (and, unless `server_url` names one, a game server keeping its games
+    in `history`) until cancelled."""
     key, made = load_host_key(key_path)
     async with contextlib.AsyncExitStack() as stack:
         if server_url is None:
-            server = await stack.enter_async_context(GameServer(game))
+            server = await stack.enter_async_context(GameServer(game, history))
             server_url = server.url
         door = await stack.enter_async_context(SshDoor(server_url, key, door_host, door_port))
         announce(door, key.get_fingerprint(), key_path, made)

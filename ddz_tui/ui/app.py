@@ -1,9 +1,10 @@
 """The Textual app that `ddz` opens: settings, language and theme, sound, and the screens.
 
 The app owns what lasts a whole session (settings, the sound, the history of games,
-the source of deal seeds) and opens tables; everything about one table lives in its
-`TableScreen`, which plays through any `TableClient`, so other kinds of table (over
-the network) open with `open_table` just as local ones do.
+the source of deal seeds, the network session when joining or hosting a game) and
+opens tables; everything about one table lives in its `TableScreen`, which plays
+through any `TableClient`, so tables on a server open with `open_table` just as local
+ones do.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from textual.reactive import var
 
 from ddz_tui.history import History, keep_games
 from ddz_tui.i18n import Lang, default_language, set_language, t
+from ddz_tui.net.client import LobbyClient, TokenStore
 from ddz_tui.sound import Sound
 from ddz_tui.store import Origin, default_path
 from ddz_tui.table import LocalTable, SeatInfo, SeatKind, TableClient, TableHost
+from ddz_tui.ui.online import HostRequest, JoinRequest, Online
 from ddz_tui.ui.screens.new_game import LocalGame
 from ddz_tui.ui.screens.replay import Replay, ReplayScreen
 from ddz_tui.ui.screens.table import TableScreen
@@ -60,12 +63,14 @@ class DdzApp(App[None]):
         make_sound: Callable[[bool | None], Sound] = Sound,
         data_dir: Path | None = None,
         replay: Replay | None = None,
+        start: JoinRequest | HostRequest | None = None,
     ) -> None:
         """ascii_cards and lang (from the command line) win over the saved settings
         for this session; seed makes the deals and the bots repeat; make_sound builds
         the sound from the saved switch (None: the default for this terminal);
-        data_dir holds the history (default: $DDZ_DATA_DIR, else the user data
-        directory); replay opens on that game's replay."""
+        data_dir holds the history and session tokens (default: $DDZ_DATA_DIR, else
+        the user data directory); replay opens on that game's replay; start joins or
+        hosts a game at once."""
         super().__init__()
         for theme in THEMES:
             self.register_theme(theme)
@@ -81,6 +86,8 @@ class DdzApp(App[None]):
         self.theme = self.settings.theme
         self.sound = make_sound(self.settings.sound)
         self.set_reactive(DdzApp.sound_on, self.sound.enabled)
+        self._start = start
+        self.online = Online(TokenStore.default(data_dir), self.history, self._connection_lost)
 
     @property
     def ascii_cards(self) -> bool:
@@ -100,6 +107,10 @@ class DdzApp(App[None]):
                 severity="warning",
                 timeout=NOTICE_SECONDS,
             )
+        if isinstance(self._start, JoinRequest):
+            self.join_game(self._start)
+        elif isinstance(self._start, HostRequest):
+            self.host_game(self._start)
         self.run_worker(self.history.ready(), group="history")
 
     # --- history ---------------------------------------------------------------------
@@ -117,8 +128,9 @@ class DdzApp(App[None]):
         self.push_screen(ReplayScreen(replay))
 
     async def on_unmount(self) -> None:
-        """Finish writing the history; stop the music and the audio thread (which may
-        take up to a second)."""
+        """End the network session (stopping a hosted server), finish writing the
+        history, stop the music and the audio thread (which may take up to a second)."""
+        await self.online.close()
         await self.history.close()
         await asyncio.to_thread(self.sound.close)
 
@@ -183,3 +195,44 @@ class DdzApp(App[None]):
         host = TableHost(seats, game.landlord_mode, bot_delay=self.settings.bot_delay, seed=seed)
         keep_games(host, self.history, my_seat=0, origin=Origin.LOCAL)
         self.open_table(LocalTable(host))
+
+    # --- network games ---------------------------------------------------------------
+
+    def join_game(self, request: JoinRequest | None = None) -> None:
+        """Ask for a server and a name (connecting at once when given), then the lobby."""
+        from ddz_tui.ui.screens.connect import JoinScreen
+
+        self.push_screen(JoinScreen(request, start=request is not None), self.enter_lobby)
+
+    def host_game(self, request: HostRequest | None = None) -> None:
+        """Start a server here and sit down at a new table on it."""
+        from ddz_tui.ui.screens.connect import HostScreen
+
+        self.push_screen(HostScreen(request, start=request is not None), self.enter_lobby)
+
+    def enter_lobby(self, client: LobbyClient | None) -> None:
+        """Show a server's lobby, and the table when the player holds a seat there."""
+        from ddz_tui.ui.screens.lobby import LobbyScreen
+
+        if client is None:
+            return
+        self.push_screen(LobbyScreen(client), lambda _: self.run_worker(self.online.close()))
+        if client.table is not None:
+            self.open_table(client.table)
+
+    def _connection_lost(self, message: str) -> None:
+        """The connection dropped and could not be resumed: back to the title, and why."""
+        self.run_worker(self._back_to_title(message), group="lost")
+
+    async def _back_to_title(self, message: str) -> None:
+        from ddz_tui.ui.screens.lobby import LobbyScreen
+
+        while any(isinstance(screen, LobbyScreen) for screen in self.screen_stack):
+            await self.pop_screen()
+        await self.online.close()
+        self.notify(
+            message,
+            title=t("ui.online.lost_title"),
+            severity="error",
+            timeout=NOTICE_SECONDS,
+        )

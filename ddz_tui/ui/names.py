@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.content import Content
+
 from ddz_tui.bots import Level
 from ddz_tui.cards import DECK, JOKERS, format_rank
 from ddz_tui.engine import Role
@@ -32,3 +34,8 @@ def rank_label(rank: str, ascii: bool = False) -> str:
 def bid_word(bid: int) -> str:
     """A bid as said at the table: "Pass", "2 points"."""
     return t("ui.bid.pass") if bid == 0 else t("ui.bid.points", n=bid)
+
+
+def keyed(key: str, label: str) -> Content:
+    """A button label that shows its key, as the footer does."""
+    return Content.assemble((key, "bold"), " ", label)

@@ -28,6 +28,8 @@ BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0)
 """The delays the settings screen offers, in seconds."""
 MAX_BOT_DELAY = 5.0
 DEFAULT_THEME = "ddz-felt"
+DEFAULT_HOST_PORT = 7744
+MAX_TEXT = 200  # a remembered name or address longer than this is not one
 _STRENGTH = ("hard", "normal", "easy", "random")
 """Bot levels from strongest to weakest, by name: some may not exist in this build."""
 
@@ -53,6 +55,10 @@ class Settings:
     language: Lang | None = None  # None: from the locale
     theme: str = DEFAULT_THEME
     sound: bool | None = None  # None: on, except over SSH (see ddz_tui.sound)
+    player_name: str = ""  # the name to play under on a server ("": the login name)
+    server_address: str = ""  # the server last joined
+    host_port: int = DEFAULT_HOST_PORT  # the port of a game hosted in the app
+    host_lan: bool = True  # a hosted game is open to the local network
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -86,6 +92,18 @@ def _optional_flag(value: object) -> bool | None:
     return None if value is None else _flag(value)
 
 
+def _text(value: object) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT or not value.isprintable():
+        raise ValueError
+    return value
+
+
+def _port(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 65535:
+        raise ValueError
+    return value
+
+
 def _language(value: object) -> Lang | None:
     return None if value is None else Lang(value)
 
@@ -107,6 +125,10 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "language": _language,
         "theme": theme,
         "sound": _optional_flag,
+        "player_name": _text,
+        "server_address": _text,
+        "host_port": _port,
+        "host_lan": _flag,
     }
 
 

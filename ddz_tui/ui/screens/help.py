@@ -50,6 +50,8 @@ KEYS = (
     ("0 1 2 3", "ui.help.key.bid"),
     ("C", "ui.help.key.counter"),
     ("M", "ui.help.key.sound"),
+    ("Enter", "ui.help.key.ready"),
+    ("F", "ui.help.key.fill"),
     ("F1  ?", "ui.help.key.help"),
     ("Ctrl+Q", "ui.help.key.quit"),
     ("ui.help.mouse", "ui.help.key.mouse"),

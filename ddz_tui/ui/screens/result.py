@@ -43,6 +43,7 @@ class ResultScreen(AppModal):
         Binding("enter,n,N", "next", "keys.next_game"),
         Binding("escape", "leave", "keys.to_title"),
     ]
+    LEAVE_LABEL = "ui.button.to_title"
 
     def __init__(self, state: TableState, seat_title: Callable[[TableState, int], str]) -> None:
         super().__init__()
@@ -82,7 +83,7 @@ class ResultScreen(AppModal):
             yield Plain(table, id="scores")
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.next_game"), id="next", variant="primary")
-                yield Button(t("ui.button.to_title"), id="leave")
+                yield Button(t(self.LEAVE_LABEL), id="leave")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -95,3 +96,11 @@ class ResultScreen(AppModal):
     @on(Button.Pressed, "#leave")
     def action_leave(self) -> None:
         self.dismiss(False)
+
+
+class SharedResultScreen(ResultScreen):
+    """At a table shared with other players: the next game is dealt once everyone is
+    ready, and leaving goes back to the lobby."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "keys.to_lobby")]
+    LEAVE_LABEL = "ui.button.to_lobby"

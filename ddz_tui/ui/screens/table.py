@@ -9,14 +9,16 @@ to the widgets as attributes; the widgets report the player's gestures back up.
 from __future__ import annotations
 
 import asyncio
+import math
+import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Footer
 
@@ -26,9 +28,9 @@ from ddz_tui.engine import IllegalAction, Phase, PlayerView, Reason, Side
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo, classify, rank_name
 from ddz_tui.sound import Effect, Music
-from ddz_tui.table import SeatKind, TableClient, TableState
+from ddz_tui.table import SeatKind, SharedTable, TableClient, TableState
 from ddz_tui.ui.cues import table_cues
-from ddz_tui.ui.names import bid_word, level_name, role_name
+from ddz_tui.ui.names import bid_word, keyed, level_name, role_name
 from ddz_tui.ui.reading import on_table, pick
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardRow, Hand
@@ -41,11 +43,14 @@ from ddz_tui.ui.widgets.table_parts import (
     TopBar,
     show_lane,
 )
+from ddz_tui.ui.widgets.waiting import WaitingRoom, waiting_for
 
 RANK_KEYS = {rank: rank.lower() + ("," + rank if rank.isalpha() else "") for rank in RANKS}
 RANK_KEYS["T"] = "0,t,T"
 RANK_KEYS["B"] = "b,B"
 RANK_KEYS["R"] = "r,R"
+CLOCK_TICK = 0.25  # seconds between redraws of the turn countdown
+CLOCK_WARN = 10  # seconds left when the countdown turns to a warning
 
 
 class TableUpdated(Message):
@@ -69,6 +74,8 @@ class TableScreen(AppScreen):
         Binding("p,P", "pass", show=False),
         Binding("h,H", "hint", show=False),
         *(Binding(str(bid), f"bid({bid})", show=False) for bid in range(4)),
+        Binding("enter", "ready", "keys.ready"),
+        Binding("f,F", "fill", "keys.fill"),
         Binding("escape", "clear", "keys.clear"),
         Binding("escape", "leave", "keys.leave"),
         Binding("c,C", "counter", "keys.counter"),
@@ -88,6 +95,22 @@ class TableScreen(AppScreen):
         self._hint_index = -1
         self._ten_armed = False  # "1" selected a ten: a "0" right after it is the same ten
         self._result_for_game: int | None = None
+        self._result_open = False
+        self._deadline: float | None = None  # when the turn timer runs out (monotonic)
+        self._clock: int | None = None  # the seconds left, as shown
+
+    @property
+    def shared(self) -> bool:
+        """A table other players sit at: the deal waits until everyone is ready."""
+        return isinstance(self.client, SharedTable)
+
+    @property
+    def waiting(self) -> bool:
+        """Between games at a shared table (and past the result): the waiting room shows."""
+        view = self.view
+        if not self.shared or self.state is None:
+            return False
+        return view is None or (view.phase is Phase.OVER and not self._result_open)
 
     # --- building --------------------------------------------------------------------
 
@@ -102,19 +125,22 @@ class TableScreen(AppScreen):
                 yield CardCounter(id="counter")
                 yield CardRow(id="right-play")
             yield CardRow(id="my-play")
+        if self.shared:
+            yield WaitingRoom(id="waiting")
         yield MessageLine(id="message")
         yield Hand(id="hand")
         with Horizontal(id="actions"):
             yield Plain(id="me")
+            yield Plain(id="clock")
             yield Plain(id="selection")
             with Horizontal(id="play-buttons"):
-                yield ActionButton(_keyed("Enter", t("ui.button.play")), id="play", compact=True)
-                yield ActionButton(_keyed("P", t("ui.button.pass")), id="pass", compact=True)
-                yield ActionButton(_keyed("H", t("ui.button.hint")), id="hint", compact=True)
+                yield ActionButton(keyed("Enter", t("ui.button.play")), id="play", compact=True)
+                yield ActionButton(keyed("P", t("ui.button.pass")), id="pass", compact=True)
+                yield ActionButton(keyed("H", t("ui.button.hint")), id="hint", compact=True)
             with Horizontal(id="bid-buttons"):
                 for bid in range(4):
                     yield ActionButton(
-                        _keyed(str(bid), bid_word(bid)), id=f"bid-{bid}", compact=True
+                        keyed(str(bid), bid_word(bid)), id=f"bid-{bid}", compact=True
                     )
         yield Footer()
 
@@ -125,11 +151,15 @@ class TableScreen(AppScreen):
         self.query_one(Hand).focus()
         self.watch(self.hand, "selected", self._raised, init=False)
         self._unsubscribe = self.client.subscribe(self._on_table)
+        self.set_interval(CLOCK_TICK, self._tick)
 
     async def on_unmount(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
-        await self.client.close()
+        # A shared seat is left only when the player gets up: when the app quits, the
+        # session just ends, and the server holds the seat for a comeback.
+        if self.app.return_code is None or not self.shared:
+            await self.client.close()
 
     def _on_table(self, state: TableState) -> None:
         """The table's listener: may be called from any thread, so only post."""
@@ -149,7 +179,14 @@ class TableScreen(AppScreen):
         previous, self.state = self.state, message.state
         state = message.state
         view = state.view
+        news = _news(previous, state)
+        self._start_clock(state)
         if view is None:
+            if self.shared:
+                if news:
+                    self._alert = (news, "info")
+                self._show_waiting()
+                return
             if previous is None:
                 self._act(self.client.next_game)
             self._say(t("ui.msg.dealing"))
@@ -161,18 +198,77 @@ class TableScreen(AppScreen):
             self._alert = None
         if before is not None and _redealt(before, view):
             self._alert = (t("ui.msg.redeal"), "info")
-        if state.notice:
-            self._alert = (state.notice, "info")
+        if news:
+            self._alert = (news, "info")
         self.hand.cards = view.hand
         self._show_top(state, view)
         self._show_seats(state, view)
         self._show_actions(view)
         self._show_counter(view)
-        self._show_message()
-        self.refresh_bindings()
         if view.phase is Phase.OVER and self._result_for_game != state.games:
             self._result_for_game = state.games
             self._show_result(state)
+        self._show_message()
+        self.refresh_bindings()
+        self._show_waiting()
+
+    def _show_waiting(self) -> None:
+        """Between games at a shared table: who sits where and who is ready."""
+        waiting = self.waiting
+        if waiting != self.has_class("-waiting"):
+            self.set_class(waiting, "-waiting")
+            focus = self.query_one("#ready") if waiting else self.hand
+            if not self.too_small:
+                focus.focus()
+        if not waiting:
+            return
+        state = self.state
+        assert state is not None
+        client: SharedTable = self.client  # type: ignore[assignment]
+        online = getattr(self.app, "online", None)
+        invite = None if online is None else online.invite
+        self.query_one(WaitingRoom).show(state, client.title, invite)
+        self._show_message()
+        self.refresh_bindings()
+
+    # --- the turn timer --------------------------------------------------------------
+
+    def _start_clock(self, state: TableState) -> None:
+        """The timer's time left comes with each state; it is counted down here."""
+        seconds = state.turn_seconds
+        running = seconds is not None and state.view is not None
+        self._deadline = time.monotonic() + seconds if running else None  # type: ignore[operator]
+        self._clock = self._seconds_left()
+        self._show_clock()
+
+    def _seconds_left(self) -> int | None:
+        if self._deadline is None:
+            return None
+        return max(0, math.ceil(self._deadline - time.monotonic()))
+
+    def _tick(self) -> None:
+        left = self._seconds_left()
+        if left != self._clock:
+            self._clock = left
+            self._show_clock()
+
+    def _show_clock(self) -> None:
+        """The countdown: by your name on your turn, on the seat whose turn it is else."""
+        view = self.view
+        turn = None if view is None or self._clock is None else view.turn
+        mine = turn is not None and view is not None and turn == view.seat
+        clock = self.query_one("#clock", Plain)
+        clock.display = mine
+        clock.update(t("ui.clock", s=self._clock) if mine else "")
+        clock.set_class(mine and self._clock is not None and self._clock <= CLOCK_WARN, "-low")
+        for panel in self.query(SeatPanel):
+            shown = panel.seat
+            if shown is None:
+                continue
+            ticking = shown.turn and turn is not None and not mine
+            clock_now = self._clock if ticking else None
+            if shown.clock != clock_now:
+                panel.seat = replace(shown, clock=clock_now)
 
     def _show_top(self, state: TableState, view: PlayerView) -> None:
         multiplier = None if view.landlord is None else view.multiplier.total
@@ -204,6 +300,8 @@ class TableScreen(AppScreen):
                 cards_left=view.cards_left[seat],
                 turn=view.turn == seat,
                 thinking=state.thinking == seat,
+                mark=_seat_mark(state, seat),
+                clock=self._clock if view.turn == seat else None,
             )
             show_lane(self.query_one(lane_id, CardRow), shown.get(seat), trick_open)
         show_lane(self.query_one("#my-play", CardRow), shown.get(me), trick_open)
@@ -271,6 +369,9 @@ class TableScreen(AppScreen):
     def _show_message(self) -> None:
         if self._alert is not None:
             self._say(*self._alert)
+        elif self.waiting:
+            assert self.state is not None
+            self._say(waiting_for(self.state))
         elif self.view is not None:
             self._say(self._status())
 
@@ -282,13 +383,18 @@ class TableScreen(AppScreen):
         self._show_message()
 
     def _show_result(self, state: TableState) -> None:
-        from ddz_tui.ui.screens.result import ResultScreen
+        from ddz_tui.ui.screens.result import ResultScreen, SharedResultScreen
 
-        self.app.push_screen(ResultScreen(state, self._seat_title), self._after_result)
+        kind = SharedResultScreen if self.shared else ResultScreen
+        self._result_open = True
+        self.app.push_screen(kind(state, self._seat_title), self._after_result)
 
     def _after_result(self, again: bool | None) -> None:
+        self._result_open = False
         if again:
+            self._alert = None
             self._act(self.client.next_game)
+            self._show_waiting()
         else:
             self.dismiss()
 
@@ -309,6 +415,12 @@ class TableScreen(AppScreen):
             return True if view.my_turn and parameters[0] in view.legal_bids else None  # type: ignore[union-attr]
         if action == "rank":
             return phase is Phase.PLAYING
+        if action == "ready":
+            return self.waiting
+        if action == "fill":
+            if not self.waiting:
+                return False
+            return True if any(info.is_empty for info in self.state.seats) else None  # type: ignore[union-attr]
         if action == "clear":
             return bool(self.hand.selected)
         if action == "leave":
@@ -388,6 +500,20 @@ class TableScreen(AppScreen):
 
         self.app.push_screen(HelpScreen())
 
+    def action_ready(self) -> None:
+        state = self.state
+        assert state is not None
+        client: SharedTable = self.client  # type: ignore[assignment]
+        self._alert = None
+        ready = not state.seats[state.seat].ready
+        self._act(lambda: client.ready(ready))
+
+    def action_fill(self) -> None:
+        client: SharedTable = self.client  # type: ignore[assignment]
+        level = self.query_one(WaitingRoom).level
+        self._alert = None
+        self._act(lambda: client.fill(level.value))
+
     def action_leave(self) -> None:
         from ddz_tui.ui.screens.confirm import ConfirmScreen
 
@@ -395,7 +521,8 @@ class TableScreen(AppScreen):
         if view is None or view.phase is Phase.OVER:
             self.dismiss()
             return
-        question = ConfirmScreen(t("ui.leave.question"), t("ui.leave.yes"), t("ui.leave.no"))
+        text = t("ui.leave.question_shared") if self.shared else t("ui.leave.question")
+        question = ConfirmScreen(text, t("ui.leave.yes"), t("ui.leave.no"))
         self.app.push_screen(question, lambda leave: self.dismiss() if leave else None)
 
     def _raised(self, before: frozenset[Card], after: frozenset[Card]) -> None:
@@ -429,15 +556,39 @@ class TableScreen(AppScreen):
     def _hint_pressed(self) -> None:
         self.action_hint()
 
+    @on(Button.Pressed, "#ready")
+    def _ready_pressed(self) -> None:
+        self.action_ready()
+
+    @on(Button.Pressed, "#fill")
+    def _fill_pressed(self) -> None:
+        self.action_fill()
+
+    @on(Button.Pressed, "#leave-table")
+    def _leave_pressed(self) -> None:
+        self.action_leave()
+
     @on(Button.Pressed, "#bid-buttons Button")
     def _bid_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
         self.action_bid(int(event.button.id.removeprefix("bid-")))
 
 
-def _keyed(key: str, label: str) -> Content:
-    """A button label that shows its key, as the footer does."""
-    return Content.assemble((key, "bold"), " ", label)
+def _news(before: TableState | None, now: TableState) -> str | None:
+    """The table's notice when it is new: each is shown once, not with every change."""
+    if now.notice and (before is None or before.notice != now.notice):
+        return now.notice
+    return None
+
+
+def _seat_mark(state: TableState, seat: int) -> str | None:
+    """托管 when a bot plays for a person, away while their connection is down."""
+    info = state.seats[seat]
+    if info.takeover:
+        return t("ui.seat.takeover")
+    if info.kind is SeatKind.HUMAN and not info.connected:
+        return t("ui.seat.away")
+    return None
 
 
 def _moved(before: PlayerView, after: PlayerView) -> bool:

@@ -19,6 +19,8 @@ from ddz_tui.ui.widgets.plain import Plain
 
 MENU = (
     ("new_game", "ui.menu.new_game"),
+    ("join", "ui.menu.join"),
+    ("host", "ui.menu.host"),
     ("stats", "ui.menu.stats"),
     ("help", "ui.menu.help"),
     ("settings", "ui.menu.settings"),
@@ -41,6 +43,8 @@ class TitleScreen(AppScreen):
     MUSIC = Music.ROOM
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,N", "new_game", "keys.new_game"),
+        Binding("j,J", "join", "keys.join_game"),
+        Binding("h,H", "host", "keys.host_game"),
         Binding("t,T", "stats", "keys.stats"),
         Binding("f1,question_mark", "help", "keys.help"),
         Binding("s,S", "settings", "keys.settings"),
@@ -71,6 +75,12 @@ class TitleScreen(AppScreen):
     def _deal(self, choice: object) -> None:
         if choice is not None:
             self.app.start_local_game(choice)  # type: ignore[attr-defined]
+
+    def action_join(self) -> None:
+        self.app.join_game()  # type: ignore[attr-defined]
+
+    def action_host(self) -> None:
+        self.app.host_game()  # type: ignore[attr-defined]
 
     def action_stats(self) -> None:
         from ddz_tui.ui.screens.stats import StatsScreen

@@ -34,6 +34,8 @@ class SeatShow:
     cards_left: int | None = None
     turn: bool = False
     thinking: bool = False
+    mark: str | None = None  # 托管, away
+    clock: int | None = None  # seconds left on the turn timer
 
 
 class SeatPanel(CardWidget):
@@ -45,9 +47,16 @@ class SeatPanel(CardWidget):
     def watch_seat(self, seat: SeatShow | None) -> None:
         if seat is None:
             return
-        self.border_title = literal(("▶ " if seat.turn else "") + seat.title)
-        self.border_subtitle = t("ui.seat.thinking") if seat.thinking else ""
+        title = ("▶ " if seat.turn else "") + seat.title + (f" · {seat.mark}" if seat.mark else "")
+        self.border_title = literal(title)
+        if seat.thinking:
+            self.border_subtitle = t("ui.seat.thinking")
+        elif seat.clock is not None:
+            self.border_subtitle = " " + t("ui.clock", s=seat.clock) + " "
+        else:
+            self.border_subtitle = ""
         self.set_class(seat.turn, "-turn")
+        self.set_class(seat.mark is not None, "-away")
         self.set_class(seat.role is Role.LANDLORD, "-landlord")
 
     @staticmethod

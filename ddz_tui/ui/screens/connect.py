@@ -1,0 +1,229 @@
+"""Joining someone's game and hosting one: the two dialogs that start a network session.
+
+Each checks what was typed (an address, a name, a port) before anything happens,
+then connects in the background and says exactly what went wrong when it cannot —
+a wrong address, nothing listening, another version, a name in use, a port taken —
+keeping the dialog open to fix it. Both are dismissed with the connected
+`LobbyClient` (and the hosted table already open), or None to go back.
+"""
+
+from __future__ import annotations
+
+import getpass
+from dataclasses import replace
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, Switch
+
+from ddz_tui.i18n import t
+from ddz_tui.net.client import BadAddress, NetError, normalise_url
+from ddz_tui.net.errors import ProtocolError
+from ddz_tui.net.protocol import NAME_MAX, check_name
+from ddz_tui.ui.online import EVERYWHERE, LOOPBACK, HostRequest, JoinRequest, is_loopback
+from ddz_tui.ui.screens.base import AppModal
+from ddz_tui.ui.screens.new_game import form_row
+from ddz_tui.ui.widgets.plain import Plain
+
+
+def default_name(*known: str | None) -> str:
+    """The first name that will do at a table: the one last played under, the one in
+    Settings, else the login name."""
+    try:
+        login = getpass.getuser()
+    except (KeyError, OSError):
+        login = ""
+    for name in (*known, login):
+        try:
+            return check_name(name or "")
+        except ProtocolError:
+            continue
+    return ""
+
+
+class Invalid(Exception):
+    """What was typed will not do; the message says why, and focus goes to `field`."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def checked_name(text: str) -> str:
+    try:
+        return check_name(text)
+    except ProtocolError as error:
+        raise Invalid("name", error.message) from None
+
+
+class ConnectDialog(AppModal):
+    """A form, a line for progress or trouble, and Go / Back buttons."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
+    TITLE_KEY = ""
+    GO_KEY = ""
+    FORM_ID = ""
+
+    def __init__(self, start: bool = False) -> None:
+        """start: connect at once with what the form was given (from the command line)."""
+        super().__init__()
+        self.start = start
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog connect", id=self.FORM_ID) as dialog:
+            dialog.border_title = t(self.TITLE_KEY)
+            yield from self.fields()
+            yield Plain(id="connect-message")
+            with Horizontal(classes="buttons"):
+                yield Button(t(self.GO_KEY), id="go", variant="primary")
+                yield Button(t("ui.button.back"), id="back")
+        yield Footer()
+
+    def fields(self) -> ComposeResult:
+        raise NotImplementedError
+
+    def on_mount(self) -> None:
+        self.query("Input").first().focus()
+        if self.start:
+            self.action_go()
+
+    def suggested_name(self, given: str | None) -> str:
+        """The name asked for on the command line, else one the player used before."""
+        app = self.app
+        return given or default_name(app.settings.player_name, app.history.profile_name)  # type: ignore[attr-defined]
+
+    def value(self, field: str) -> str:
+        return self.query_one(f"#{field}", Input).value
+
+    def say(self, text: str, kind: str = "") -> None:
+        line = self.query_one("#connect-message", Plain)
+        line.set_classes(f"-{kind}" if kind else "")
+        line.update(text)
+
+    def busy(self, on: bool) -> None:
+        for widget in self.query("Input, Switch, #go"):
+            widget.disabled = on
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#go")
+    def action_go(self) -> None:
+        try:
+            self.connect()
+        except Invalid as bad:
+            self.say(bad.message, "error")
+            self.query_one(f"#{bad.field}").focus()
+
+    def connect(self) -> None:
+        """Check the form (raising Invalid) and start connecting."""
+        raise NotImplementedError
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.workers.cancel_group(self, "connect")
+        self.dismiss(None)
+
+
+class JoinScreen(ConnectDialog):
+    """Join a game: the server's address and the name to play under."""
+
+    TITLE_KEY = "ui.join.title"
+    GO_KEY = "ui.button.connect"
+    FORM_ID = "join-form"
+
+    def __init__(self, request: JoinRequest | None = None, start: bool = False) -> None:
+        super().__init__(start)
+        self.request = request
+
+    def fields(self) -> ComposeResult:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        address = self.request.address if self.request else settings.server_address
+        name = self.suggested_name(self.request.name if self.request else None)
+        yield form_row(
+            t("ui.join.address"),
+            Input(address, placeholder=t("ui.join.address_hint"), id="address", compact=True),
+        )
+        yield form_row(t("ui.join.name"), Input(name, max_length=NAME_MAX, id="name", compact=True))
+        yield Plain(t("ui.join.explain"), classes="connect-explain")
+
+    def connect(self) -> None:
+        address = self.value("address").strip()
+        if not address:
+            raise Invalid("address", t("ui.join.no_address"))
+        try:
+            url = normalise_url(address)
+        except BadAddress as bad:
+            raise Invalid("address", bad.message) from None
+        self._join(url, checked_name(self.value("name")))
+
+    @work(exclusive=True, group="connect")
+    async def _join(self, url: str, name: str) -> None:
+        self.busy(True)
+        self.say(t("ui.join.connecting", url=url, name=name), "info")
+        try:
+            client = await self.app.online.join(JoinRequest(url, name))  # type: ignore[attr-defined]
+        except NetError as error:
+            self.busy(False)
+            self.say(error.message, "error")
+            return
+        remembered = {"player_name": client.name, "server_address": self.value("address").strip()}
+        self.app.update_settings(**remembered)  # type: ignore[attr-defined]
+        self.dismiss(client)
+
+
+class HostScreen(ConnectDialog):
+    """Host a game: a server in the app, and a table on it for you and your friends."""
+
+    TITLE_KEY = "ui.host.title"
+    GO_KEY = "ui.button.host"
+    FORM_ID = "host-form"
+
+    def __init__(self, request: HostRequest | None = None, start: bool = False) -> None:
+        super().__init__(start)
+        self.request = request
+
+    def fields(self) -> ComposeResult:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        request = self.request
+        name = self.suggested_name(request.name if request else None)
+        port = request.port if request else settings.host_port
+        lan = not is_loopback(request.host) if request else settings.host_lan
+        yield form_row(t("ui.join.name"), Input(name, max_length=NAME_MAX, id="name", compact=True))
+        yield form_row(
+            t("ui.host.port"),
+            Input(str(port), type="integer", max_length=5, id="port", compact=True),
+        )
+        yield form_row(t("ui.host.lan"), Switch(lan, id="lan"))
+        yield Plain(t("ui.host.explain"), classes="connect-explain")
+
+    def connect(self) -> None:
+        name = checked_name(self.value("name"))
+        try:
+            port = int(self.value("port"))
+        except ValueError:
+            port = 0
+        if not 1 <= port <= 65535:
+            raise Invalid("port", t("net.cli.bad_port", value=self.value("port")))
+        base = self.request or HostRequest(name)
+        lan = self.query_one("#lan", Switch).value
+        host = base.host if lan != is_loopback(base.host) else EVERYWHERE if lan else LOOPBACK
+        self._host(replace(base, name=name, port=port, host=host))
+
+    @work(exclusive=True, group="connect")
+    async def _host(self, request: HostRequest) -> None:
+        self.busy(True)
+        self.say(t("ui.host.starting", port=request.port), "info")
+        app = self.app
+        online = app.online  # type: ignore[attr-defined]
+        try:
+            client = await online.host(request, app.settings.bot_delay)  # type: ignore[attr-defined]
+        except NetError as error:
+            self.busy(False)
+            self.say(error.message, "error")
+            return
+        lan = not is_loopback(request.host)
+        app.update_settings(player_name=client.name, host_port=request.port, host_lan=lan)  # type: ignore[attr-defined]
+        self.dismiss(client)

@@ -1,0 +1,266 @@
+"""The lobby of a game server: its tables, who sits at each, and a way in.
+
+The list follows the server live. Enter (or Sit down, or a second click on a row)
+sits you at the highlighted table, C opens a new one; either way the table screen
+comes up, where you say you are ready, fill empty seats with bots, or get up again,
+back to here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Button, DataTable, Footer, Input, Select
+
+from ddz_tui.engine import LandlordMode
+from ddz_tui.i18n import t
+from ddz_tui.net.client import LobbyClient, NetError, RemoteTable, Status
+from ddz_tui.net.protocol import TITLE_MAX
+from ddz_tui.net.states import TableSummary
+from ddz_tui.sound import Music
+from ddz_tui.table import SeatInfo, SeatKind
+from ddz_tui.ui.names import keyed, level_name
+from ddz_tui.ui.screens.base import AppModal, AppScreen
+from ddz_tui.ui.screens.new_game import choice, form_row, mode_options
+from ddz_tui.ui.widgets.plain import Plain
+
+
+def seat_cell(info: SeatInfo) -> Text:
+    """A seat in the list: the name, and how it stands (ready, a bot, away, 托管)."""
+    if info.is_empty:
+        return Text(t("net.lobby.empty_seat"), style="dim")
+    text = Text(info.name, style="bold" if info.kind is SeatKind.HUMAN else "")
+    if info.kind is SeatKind.BOT:
+        text.append(f" · {level_name(info.level or '')}", style="dim")
+    elif info.takeover:
+        text.append(" · " + t("ui.seat.takeover"), style="yellow")
+    elif not info.connected:
+        text.append(" · " + t("ui.seat.away"), style="yellow")
+    elif info.ready:
+        text.append(" ✓", style="green")
+    return text
+
+
+def status_cell(table: TableSummary) -> Text:
+    if table.playing:
+        return Text(t("net.lobby.playing", n=table.games + 1), style="bold")
+    if not table.free_seats:
+        return Text(t("ui.lobby.full"))
+    return Text(t("net.lobby.waiting"), style="green")
+
+
+class LobbyChanged(Message):
+    def __init__(self, tables: tuple[TableSummary, ...]) -> None:
+        super().__init__()
+        self.tables = tables
+
+
+class StatusChanged(Message):
+    def __init__(self, status: Status, text: str | None) -> None:
+        super().__init__()
+        self.status = status
+        self.text = text
+
+
+class LobbyScreen(AppScreen):
+    """Dismissed when the player leaves the server."""
+
+    MUSIC = Music.ROOM
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "join", "keys.join"),
+        Binding("c,C", "create", "keys.create"),
+        Binding("escape", "leave_server", "keys.leave_server"),
+        Binding("f1,question_mark", "help", "keys.help"),
+    ]
+
+    def __init__(self, client: LobbyClient) -> None:
+        super().__init__()
+        self.client = client
+        self.tables: tuple[TableSummary, ...] = ()
+        self._stop: list[Callable[[], None]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Plain(id="lobby-head", classes="screen-title")
+        yield Plain(id="lobby-status")
+        table: DataTable[Text] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Plain(t("ui.lobby.no_tables"), id="no-tables")
+        with Horizontal(id="lobby-buttons"):
+            yield Button(keyed("Enter", t("ui.button.sit")), id="join", compact=True)
+            yield Button(keyed("C", t("ui.button.new_table")), id="create", compact=True)
+            yield Button(keyed("Esc", t("ui.button.leave_server")), id="leave", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#tables", DataTable)
+        table.add_column("#", key="id")
+        table.add_column(t("ui.lobby.col_table"), key="title")
+        for seat in range(3):
+            table.add_column(t("ui.lobby.col_seat", n=seat + 1), key=f"seat{seat}")
+        table.add_column(t("ui.lobby.col_status"), key="status")
+        table.focus()
+        self._stop = [
+            self.client.on_lobby(lambda tables: self.post_message(LobbyChanged(tables))),
+            self.client.on_status(lambda now, text: self.post_message(StatusChanged(now, text))),
+        ]
+        self._show_head()
+
+    def on_unmount(self) -> None:
+        for stop in self._stop:
+            stop()
+
+    async def on_screen_resume(self) -> None:
+        await super().on_screen_resume()
+        self.query_one("#tables", DataTable).focus()
+
+    # --- showing ---------------------------------------------------------------------
+
+    def _show_head(self, status: str | None = None, kind: str = "") -> None:
+        head = t("ui.lobby.head", url=self.client.url, name=self.client.name)
+        self.query_one("#lobby-head", Plain).update(head)
+        online = self.app.online  # type: ignore[attr-defined]
+        line = status
+        if line is None and online.invite is not None:
+            line = t("ui.wait.invite", url=online.invite)
+            kind = "info"
+        if line is None:
+            line = t("ui.lobby.how")
+        widget = self.query_one("#lobby-status", Plain)
+        widget.update(line)
+        widget.set_classes(f"-{kind}" if kind else "")
+
+    def on_lobby_changed(self, message: LobbyChanged) -> None:
+        self.tables = message.tables
+        grid = self.query_one("#tables", DataTable)
+        keep = self.highlighted
+        grid.clear()
+        for summary in self.tables:
+            grid.add_row(
+                Text(str(summary.id)),
+                Text(summary.title),
+                *(seat_cell(info) for info in summary.seats),
+                status_cell(summary),
+                key=str(summary.id),
+            )
+        if keep is not None:
+            rows = [s.id for s in self.tables]
+            if keep in rows:
+                grid.move_cursor(row=rows.index(keep), animate=False)
+        empty = not self.tables
+        grid.display = not empty
+        self.query_one("#no-tables").display = empty
+        self.query_one("#join", Button).disabled = empty
+        self.refresh_bindings()
+
+    def on_status_changed(self, message: StatusChanged) -> None:
+        if message.status is Status.RECONNECTING:
+            self._show_head(message.text or t("net.client.reconnecting"), "error")
+        elif message.status is Status.CONNECTED:
+            self._show_head()
+
+    @property
+    def highlighted(self) -> int | None:
+        """The id of the table under the cursor."""
+        grid = self.query_one("#tables", DataTable)
+        if not self.tables or not 0 <= grid.cursor_row < len(self.tables):
+            return None
+        return self.tables[grid.cursor_row].id
+
+    # --- the player's choices ---------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
+        if action == "join":
+            return True if self.highlighted is not None else None
+        return True
+
+    @on(DataTable.RowSelected)
+    @on(Button.Pressed, "#join")
+    def action_join(self) -> None:
+        table = self.highlighted
+        if table is not None:
+            self._sit(lambda: self.client.join(table))
+
+    @on(Button.Pressed, "#create")
+    def action_create(self) -> None:
+        self.app.push_screen(NewTableScreen(self.client.name), self._create)
+
+    def _create(self, choice: tuple[str, LandlordMode] | None) -> None:
+        if choice is not None:
+            title, mode = choice
+            self._sit(lambda: self.client.create(title or None, mode))
+
+    @work(exclusive=True, group="sit")
+    async def _sit(self, sit: Callable[[], Awaitable[RemoteTable]]) -> None:
+        try:
+            table = await sit()
+        except NetError as error:
+            self._show_head(error.message, "error")
+            return
+        self._show_head()
+        self.app.open_table(table)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#leave")
+    def action_leave_server(self) -> None:
+        from ddz_tui.ui.screens.confirm import ConfirmScreen
+
+        if self.app.online.server is None:  # type: ignore[attr-defined]
+            self.dismiss()
+            return
+        question = ConfirmScreen(t("ui.lobby.stop_hosting"), t("ui.lobby.stop"), t("ui.leave.no"))
+        self.app.push_screen(question, lambda stop: self.dismiss() if stop else None)
+
+    def action_help(self) -> None:
+        from ddz_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+
+class NewTableScreen(AppModal):
+    """Dismissed with (title, landlord mode), or None to go back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        with Vertical(classes="dialog", id="new-table") as dialog:
+            dialog.border_title = t("ui.new_table.title")
+            placeholder = t("net.table_title", name=self.player)
+            yield form_row(
+                t("ui.new_table.name"),
+                Input(placeholder=placeholder, max_length=TITLE_MAX, id="title", compact=True),
+            )
+            yield form_row(
+                t("ui.new_game.mode"), choice(mode_options(), settings.landlord_mode, "mode")
+            )
+            with Horizontal(classes="buttons"):
+                yield Button(t("ui.button.open_table"), id="open", variant="primary")
+                yield Button(t("ui.button.back"), id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#title", Input).focus()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#open")
+    def _open(self) -> None:
+        title = self.query_one("#title", Input).value.strip()
+        mode = self.query_one("#mode", Select).value
+        self.dismiss((title, mode))
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.dismiss(None)

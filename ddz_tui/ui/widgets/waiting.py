@@ -1,0 +1,107 @@
+"""Waiting at a shared table before a deal: who sits where, who is ready, and what
+the player can do about it (say ready, fill empty seats with bots, leave)."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Select
+
+from ddz_tui.bots import Level
+from ddz_tui.i18n import t
+from ddz_tui.table import SeatInfo, SeatKind, TableState
+from ddz_tui.ui.names import keyed, level_name
+from ddz_tui.ui.settings import levels
+from ddz_tui.ui.widgets.plain import Plain, literal
+
+
+def seat_status(info: SeatInfo) -> Text:
+    """How a seat stands for the next deal, in a word or two."""
+    if info.is_empty:
+        return Text(t("ui.wait.empty"), style="dim")
+    if info.kind is SeatKind.BOT:
+        return Text(t("ui.wait.bot_ready", level=level_name(info.level or "")), style="green")
+    if info.takeover:
+        return Text(t("ui.seat.takeover"), style="yellow")
+    if not info.connected:
+        return Text(t("ui.seat.away"), style="yellow")
+    if info.ready:
+        return Text("✓ " + t("ui.wait.ready"), style="bold green")
+    return Text(t("ui.wait.not_ready"), style="dim")
+
+
+def position(seat: int, me: int) -> str:
+    """Where a seat is from the player's chair: you, on the right (下家), on the left."""
+    return {0: t("ui.you"), 1: t("ui.seat.right"), 2: t("ui.seat.left")}[(seat - me) % 3]
+
+
+def waiting_for(state: TableState) -> str:
+    """What the deal waits for, as the player should read it."""
+    me = state.seat
+    empty = [str(seat + 1) for seat, info in enumerate(state.seats) if info.is_empty]
+    if not state.seats[me].ready:
+        return t("ui.wait.press_ready")
+    if empty:
+        return t("ui.wait.empty_seats", seats=", ".join(empty))
+    names = [info.name for info in state.seats if not info.is_ready]
+    return t("ui.wait.for", names=", ".join(names))
+
+
+class WaitingRoom(Vertical):
+    """Shown instead of the cards while a shared table waits for the next deal."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="wait-box"):
+            yield Plain(id="wait-seats")
+            yield Plain(id="wait-invite")
+            yield from self._buttons()
+
+    def _buttons(self) -> ComposeResult:
+        with Horizontal(id="wait-buttons"):
+            yield Button(id="ready", compact=True)
+            yield Button(keyed("F", t("ui.button.fill")), id="fill", compact=True)
+            yield Select(
+                [(level_name(level), level) for level in levels()],
+                value=self._default_level(),
+                allow_blank=False,
+                id="fill-level",
+                compact=True,
+            )
+            yield Button(keyed("Esc", t("ui.button.leave")), id="leave-table", compact=True)
+
+    def _default_level(self) -> Level:
+        return self.app.settings.right_bot  # type: ignore[attr-defined]
+
+    @property
+    def level(self) -> Level:
+        return self.query_one("#fill-level", Select).value  # type: ignore[return-value]
+
+    def show(self, state: TableState, title: str, invite: str | None) -> None:
+        self.query_one("#wait-box").border_title = literal(title)
+        grid = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
+        grid.add_column(t("ui.wait.seat"), justify="right")
+        grid.add_column(t("ui.wait.where"))
+        grid.add_column(t("ui.wait.player"))
+        grid.add_column(t("ui.wait.status"))
+        if state.games:
+            grid.add_column(t("ui.result.session"), justify="right")
+        for seat, info in enumerate(state.seats):
+            name = Text(info.name or "—", style="bold" if seat == state.seat else "")
+            row = [str(seat + 1), position(seat, state.seat), name, seat_status(info)]
+            if state.games:
+                row.append("" if info.is_empty else f"{state.totals[seat]:+d}")
+            grid.add_row(*row)
+        self.query_one("#wait-seats", Plain).update(grid)
+        invite_line = self.query_one("#wait-invite", Plain)
+        invite_line.display = invite is not None
+        if invite is not None:
+            invite_line.update(t("ui.wait.invite", url=invite))
+        ready = state.seats[state.seat].ready
+        self.query_one("#ready", Button).label = keyed(
+            "Enter", t("ui.button.not_ready") if ready else t("ui.button.ready")
+        )
+        has_empty = any(info.is_empty for info in state.seats)
+        self.query_one("#fill", Button).disabled = not has_empty
+        self.query_one("#fill-level", Select).disabled = not has_empty
