@@ -159,24 +159,28 @@ async def test_a_drop_between_games_frees_the_seat_after_the_grace() -> None:
     await host.close()
 
 
+async def play_out_as(host: TableHost, seat: int) -> None:
+    """Play `seat` until the game ends: no bid, pass when it may, else the first play."""
+    while host.game.phase is not Phase.OVER:
+        await until(lambda: host.game.phase is Phase.OVER or host.game.turn == seat)
+        if host.game.phase is Phase.OVER:
+            break
+        view = host.game.view(seat)
+        if view.phase is Phase.BIDDING:
+            host.bid(seat, 0)
+        elif view.leads:
+            host.play(seat, view.legal_plays[0])
+        else:
+            host.pass_turn(seat)
+
+
 async def test_leaving_mid_game_hands_the_seat_to_a_bot_until_the_game_ends() -> None:
     host = TableHost([SeatInfo("ann"), SeatInfo("bob"), bot("b2")], bot_delay=0, seed=7)
     host.new_game()
     host.leave(0)
     assert host.seats[0].takeover and not host.seats[0].connected
     await until(lambda: host.seats[0].is_empty or host.game.turn == 1)
-    # bob passes or plays whatever he must, until the game ends
-    while host.game.phase is not Phase.OVER:
-        await until(lambda: host.game.phase is Phase.OVER or host.game.turn == 1)
-        if host.game.phase is Phase.OVER:
-            break
-        view = host.game.view(1)
-        if view.phase is Phase.BIDDING:
-            host.bid(1, 0)
-        elif view.leads:
-            host.play(1, view.legal_plays[0])
-        else:
-            host.pass_turn(1)
+    await play_out_as(host, 1)  # bob passes or plays whatever he must
     await until(lambda: host.seats[0].is_empty)
     assert host.seats[1].name == "bob"
     host.leave(1)
@@ -187,17 +191,7 @@ async def test_leaving_mid_game_hands_the_seat_to_a_bot_until_the_game_ends() ->
 async def test_a_session_score_belongs_to_the_player_not_the_seat() -> None:
     host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=5)
     host.new_game()
-    while host.game.phase is not Phase.OVER:  # ann passes when she may, plays else
-        await until(lambda: host.game.phase is Phase.OVER or host.game.turn == 0)
-        if host.game.phase is Phase.OVER:
-            break
-        view = host.game.view(0)
-        if view.phase is Phase.BIDDING:
-            host.bid(0, 0)
-        elif view.leads:
-            host.play(0, view.legal_plays[0])
-        else:
-            host.pass_turn(0)
+    await play_out_as(host, 0)
     await host.settled()
     scores = list(host.totals)
     assert any(scores) and sum(scores) == 0
