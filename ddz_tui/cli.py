@@ -534,7 +534,7 @@ def _add_table_options(parser: argparse.ArgumentParser, own_delay: bool = False)
         "--bot-delay",
         type=_seconds,
         default=None if own_delay else DEFAULT_BOT_DELAY,
-        help="seconds a bot takes to act (default: "
+        help="seconds a bot takes to act (default "
         + ("as in your settings)" if own_delay else f"{DEFAULT_BOT_DELAY:g})"),
     )
 
