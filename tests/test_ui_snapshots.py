@@ -1,7 +1,7 @@
 """Snapshots of every screen state, from fixed seeds with no bot delay.
 
 Each baseline under __snapshots__/ was looked at before it was accepted; run
-`pytest tests/test_ui_snapshots.py --snapshot-update` after a deliberate change and
+`pytest -n0 tests/test_ui_snapshots.py --snapshot-update` after a deliberate change and
 look at the new ones again.
 """
 
