@@ -8,7 +8,7 @@ exactly as it was, because every check runs before anything is changed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -240,26 +240,42 @@ class Game:
 
         Raises ValueError if the record is not one this engine produces.
         """
+        *_, (game, _) = cls.replaying(events)
+        return game
+
+    @classmethod
+    def replaying(
+        cls, events: Sequence[Event]
+    ) -> Iterator[tuple[Game, Bid | Played | Passed | None]]:
+        """The replay, step by step: the same game after the deal (with None) and after
+        each action (with that action's event), for whoever wants every state on the way.
+
+        Raises ValueError, once the record is read that far, if it is not one this
+        engine produces.
+        """
         if not events or not isinstance(events[0], Started):
             raise ValueError("a record starts with a 'started' event")
         game = cls(events[0].seed, events[0].landlord_mode)
-        try:
-            for event in events[1:]:
+        yield game, None
+        for event in events[1:]:
+            try:
                 if isinstance(event, Bid):
                     game.bid(event.seat, event.bid)
                 elif isinstance(event, Played):
                     game.play(event.seat, event.cards)
                 elif isinstance(event, Passed):
                     game.pass_turn(event.seat)
-        except IllegalAction as exc:
-            raise ValueError(f"the record holds an illegal action: {exc.message}") from None
+                else:
+                    continue
+            except IllegalAction as exc:
+                raise ValueError(f"the record holds an illegal action: {exc.message}") from None
+            yield game, event
         if list(game.events) != list(events):
             at = next(
                 (i for i, (a, b) in enumerate(zip(game.events, events, strict=False)) if a != b),
                 min(len(game.events), len(events)),
             )
             raise ValueError(f"the record differs from the game it replays at event {at}")
-        return game
 
     # --- inside --------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ddz_tui.cards import Card
-from ddz_tui.engine.events import Bid, Event, Passed, Played, Started
+from ddz_tui.engine.events import Bid, Event, Passed, Played
 from ddz_tui.engine.game import Game, Result
 from ddz_tui.engine.score import Multiplier
 from ddz_tui.engine.view import Phase
@@ -62,20 +62,7 @@ def _frame(game: Game, step: int, action: Bid | Played | Passed | None) -> Frame
 
 def frames(events: Sequence[Event]) -> list[Frame]:
     """Every frame of a record; ValueError if the engine would not have produced it."""
-    if Game.replay(events).phase is not Phase.OVER:  # refuses a broken or tampered record
+    out = [_frame(game, step, action) for step, (game, action) in enumerate(Game.replaying(events))]
+    if out[-1].phase is not Phase.OVER:
         raise ValueError("the record stops before the game is over")
-    started = events[0]
-    assert isinstance(started, Started)
-    game = Game(started.seed, started.landlord_mode)
-    out = [_frame(game, 0, None)]
-    for event in events[1:]:
-        if isinstance(event, Bid):
-            game.bid(event.seat, event.bid)
-        elif isinstance(event, Played):
-            game.play(event.seat, event.cards)
-        elif isinstance(event, Passed):
-            game.pass_turn(event.seat)
-        else:
-            continue
-        out.append(_frame(game, len(out), event))
     return out
