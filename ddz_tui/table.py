@@ -27,6 +27,7 @@ from enum import Enum
 from typing import Protocol, runtime_checkable
 
 from ddz_tui.bots import Bot, make_bot
+from ddz_tui.bots.runner import act, decide
 from ddz_tui.cards import Card, format_ranks
 from ddz_tui.engine import Game, IllegalAction, LandlordMode, Phase, PlayerView, Reason
 from ddz_tui.i18n import t
@@ -424,17 +425,12 @@ class TableHost:
             view = game.view(seat)
             self._thinking = seat
             self._publish()
-            decide = asyncio.to_thread(_decide, slot.bot, view)
-            choice, _ = await asyncio.gather(decide, asyncio.sleep(self.bot_delay))
+            decision = asyncio.to_thread(decide, slot.bot, view)
+            choice, _ = await asyncio.gather(decision, asyncio.sleep(self.bot_delay))
             self._thinking = None
             if self.game is not game or game.turn != seat or slot.bot is None:
                 continue  # the table changed while the bot thought
-            if game.phase is Phase.BIDDING:
-                game.bid(seat, choice)  # type: ignore[arg-type]
-            elif choice is None:
-                game.pass_turn(seat)
-            else:
-                game.play(seat, choice)
+            act(game, seat, choice)
             self._after_action()
         if self._thinking is not None:
             self._thinking = None
@@ -463,10 +459,6 @@ class TableHost:
 def _discard(items: list, item: object) -> None:
     with contextlib.suppress(ValueError):
         items.remove(item)
-
-
-def _decide(bot: Bot, view: PlayerView) -> int | Combo | None:
-    return bot.bid(view) if view.phase is Phase.BIDDING else bot.choose(view)
 
 
 class TableClient(Protocol):

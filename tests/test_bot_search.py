@@ -14,6 +14,7 @@ from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.endgame import Solver
 from ddz_tui.bots.packed import plays_of, ranks, size
 from ddz_tui.bots.plan import plan_of
+from ddz_tui.bots.runner import step
 from ddz_tui.bots.sampling import Hidden
 from ddz_tui.cards import DECK, ranks_of
 from ddz_tui.engine import Game, LandlordMode, Phase
@@ -125,8 +126,7 @@ def _views(*seeds: int):
         game = Game(seed, LandlordMode.RANDOM)
         while game.phase is not Phase.OVER:
             yield game, game.view(game.turn)
-            play = bots[game.turn].choose(game.view(game.turn))
-            game.pass_turn(game.turn) if play is None else game.play(game.turn, play)
+            step(game, bots)
 
 
 def test_guesses_respect_counts_unseen_cards_and_the_landlords_bottom() -> None:

@@ -9,6 +9,7 @@ import pytest
 from ddz_tui.bots import Level, hints, make_bot, policy
 from ddz_tui.bots.hard import HardBot, collector_paused
 from ddz_tui.bots.plan import plan_of
+from ddz_tui.bots.runner import act, decide
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import Game, LandlordMode, Phase, PlayerView
 from ddz_tui.moves import pack
@@ -22,16 +23,13 @@ def _play(game: Game, bots) -> list[object]:
     while game.phase is not Phase.OVER:
         seat = game.turn
         view = game.view(seat)
+        choice = decide(bots[seat], view)
         if game.phase is Phase.BIDDING:
-            bid = bots[seat].bid(view)
-            assert bid in view.legal_bids, (seat, bid, view.legal_bids)
-            game.bid(seat, bid)
-            choices.append(bid)
+            assert choice in view.legal_bids, (seat, choice, view.legal_bids)
         else:
-            play = bots[seat].choose(view)
-            assert play in view.legal_plays or (play is None and not view.leads), (seat, play)
-            game.pass_turn(seat) if play is None else game.play(seat, play)
-            choices.append(play)
+            assert choice in view.legal_plays or (choice is None and not view.leads), (seat, choice)
+        act(game, seat, choice)
+        choices.append(choice)
     return choices
 
 
@@ -152,8 +150,7 @@ def _mid_game_views(count: int):
         while game.phase is not Phase.OVER:
             view = game.view(game.turn)
             yield view
-            play = bots[game.turn].choose(view)
-            game.pass_turn(game.turn) if play is None else game.play(game.turn, play)
+            act(game, game.turn, bots[game.turn].choose(view))
 
 
 def test_hints_lead_with_the_normal_plan_and_follow_weakest_first() -> None:

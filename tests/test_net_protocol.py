@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ddz_tui.bots import make_bot
+from ddz_tui.bots.runner import step
 from ddz_tui.engine import Game, LandlordMode, Phase
 from ddz_tui.i18n import Lang, set_language
 from ddz_tui.net.client import BadAddress, TokenStore, normalise_url
@@ -37,14 +38,7 @@ def states_of_a_game(seed: int) -> list[TableState]:
         out += [TableState(s, SEATS, game.view(s), totals=(2, -1, -1), games=1) for s in range(3)]
         if game.phase is Phase.OVER:
             return out
-        seat = game.turn
-        view = game.view(seat)
-        if game.phase is Phase.BIDDING:
-            game.bid(seat, bots[seat].bid(view))
-        elif (play := bots[seat].choose(view)) is None:
-            game.pass_turn(seat)
-        else:
-            game.play(seat, play)
+        step(game, bots)
 
 
 @settings(max_examples=15, deadline=None)

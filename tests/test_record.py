@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ddz_tui.bots import make_bot
-from ddz_tui.bots.runner import play_out
+from ddz_tui.bots.runner import play_out, step
 from ddz_tui.engine import Game, GameOver, LandlordMode, Phase, Played, dumps, loads
 from ddz_tui.engine.events import event_from_dict
 
@@ -47,13 +47,7 @@ def test_the_record_of_an_unfinished_game_replays_after_every_action() -> None:
     game = Game(7)
     bots = [make_bot("random", s) for s in range(3)]
     while game.phase is not Phase.OVER:
-        seat = game.turn
-        view = game.view(seat)
-        if game.phase is Phase.BIDDING:
-            game.bid(seat, bots[seat].bid(view))
-        else:
-            play = bots[seat].choose(view)
-            game.pass_turn(seat) if play is None else game.play(seat, play)
+        step(game, bots)
         assert _state(Game.replay(game.events)) == _state(game)
 
 

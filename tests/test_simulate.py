@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ddz_tui.bots import make_bot
+from ddz_tui.bots.runner import act
 from ddz_tui.bots.simulate import simulate
 from ddz_tui.cli import main
 from ddz_tui.engine import Game, LandlordMode, Phase
@@ -35,7 +36,7 @@ def test_random_bot_plays_only_legal_moves_and_is_seeded() -> None:
             play = bot_a.choose(view)
             assert play == bot_b.choose(view)
             assert play in view.legal_plays or (play is None and not view.leads)
-            game.pass_turn(game.turn) if play is None else game.play(game.turn, play)
+            act(game, game.turn, play)
 
 
 def test_unknown_bot_level() -> None:

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ddz_tui.bots import make_bot
+from ddz_tui.bots.runner import step
 from ddz_tui.cards import DECK, Card, ranks_of
 from ddz_tui.engine import Game, LandlordMode, Multiplier, Phase, PlayerView, Role, Side
 from ddz_tui.rules import classify
@@ -47,13 +48,7 @@ def _views_of_games(count: int) -> Iterator[tuple[Game, PlayerView]]:
                 yield game, game.view(seat)
             if game.phase is Phase.OVER:
                 break
-            seat = game.turn
-            view = game.view(seat)
-            if game.phase is Phase.BIDDING:
-                game.bid(seat, bots[seat].bid(view))
-            else:
-                play = bots[seat].choose(view)
-                game.pass_turn(seat) if play is None else game.play(seat, play)
+            step(game, bots)
 
 
 def test_no_card_of_another_hand_is_in_a_view_before_it_is_played() -> None:
