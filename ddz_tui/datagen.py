@@ -11,12 +11,13 @@ the files it writes.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+
+from ddz_tui.regenerate import regenerate
 
 RANKS = "3456789TJQKA2BR"
 CHAIN_RANKS = 12  # 3..A: chains never use 2 or a joker
@@ -194,24 +195,9 @@ GENERATED = {"cards.json": cards_json, "rules.json": rules_json}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
-    parser.add_argument("--check", action="store_true", help="compare, do not write")
-    args = parser.parse_args(argv)
-    stale = []
-    for name, build in GENERATED.items():
-        path = args.root / name
-        text = build()
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(name)
-        else:
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
-    if stale:
-        print(f"out of date: {', '.join(stale)} (run python -m ddz_tui.datagen)", file=sys.stderr)
-        return 1
-    return 0
+    files = {name: lambda build=build: build().encode() for name, build in GENERATED.items()}
+    root = Path(__file__).resolve().parent.parent
+    return regenerate(argv, __doc__.splitlines()[0], "ddz_tui.datagen", root, files)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ Like `datagen`, this module stands alone: the package plays the files it writes.
 
 from __future__ import annotations
 
-import argparse
 import io
 import math
 import struct
@@ -24,6 +23,8 @@ import wave
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
+
+from ddz_tui.regenerate import regenerate
 
 RATE = 22050  # samples per second: mono, 16-bit
 TABLE_BITS = 13
@@ -449,28 +450,9 @@ def build(name: str) -> bytes:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--root", type=Path, default=Path(__file__).resolve().parent.parent / "sounds"
-    )
-    parser.add_argument("--check", action="store_true", help="compare, do not write")
-    args = parser.parse_args(argv)
-    stale = []
-    if not args.check:
-        args.root.mkdir(parents=True, exist_ok=True)
-    for name in SOUNDS:
-        path = args.root / f"{name}.wav"
-        data = build(name)
-        if args.check:
-            if not path.exists() or path.read_bytes() != data:
-                stale.append(path.name)
-        else:
-            path.write_bytes(data)
-            print(f"wrote {path} ({len(data):,} bytes)")
-    if stale:
-        print(f"out of date: {', '.join(stale)} (run python -m ddz_tui.soundgen)", file=sys.stderr)
-        return 1
-    return 0
+    files = {f"{name}.wav": lambda name=name: build(name) for name in SOUNDS}
+    root = Path(__file__).resolve().parent.parent / "sounds"
+    return regenerate(argv, __doc__.splitlines()[0], "ddz_tui.soundgen", root, files)
 
 
 if __name__ == "__main__":
