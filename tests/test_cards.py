@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from ddz_tui import datagen
 from ddz_tui.cards import (
     DECK,
     RANKS,
@@ -20,6 +18,7 @@ from ddz_tui.cards import (
     ranks_of,
 )
 from ddz_tui.data import DataFileError
+from tests.data_files import broken_copy
 
 
 def test_deck_has_54_cards_four_of_each_rank_and_two_jokers() -> None:
@@ -97,14 +96,6 @@ def test_formats_read_back() -> None:
     assert ranks_of(DECK).startswith("3333") and RANKS == "3456789TJQKA2BR"
 
 
-def _write_cards(tmp_path: Path, mutate) -> Path:
-    document = json.loads(datagen.cards_json())
-    mutate(document)
-    path = tmp_path / "cards.json"
-    path.write_text(json.dumps(document), encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
@@ -120,7 +111,7 @@ def _write_cards(tmp_path: Path, mutate) -> Path:
     ],
 )
 def test_broken_cards_file_is_one_clear_error(tmp_path: Path, mutate, message: str) -> None:
-    path = _write_cards(tmp_path, mutate)
+    path = broken_copy(tmp_path, "cards.json", mutate)
     with pytest.raises(DataFileError) as error:
         load_deck(path)
     assert str(path) in str(error.value)

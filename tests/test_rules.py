@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from ddz_tui import datagen
 from ddz_tui.cards import DECK
 from ddz_tui.data import DataFileError
 from ddz_tui.i18n import Lang, set_language
 from ddz_tui.rules import BY_CARDS, TABLE, Kind, Reason, beats, classify, load_table, refusal
+from tests.data_files import broken_copy
 
 # The weakest and the strongest level of every kind, written out by hand.
 EXTREMES = [
@@ -198,14 +197,6 @@ def test_combo_descriptions() -> None:
     assert classify("BR").describe() == "the rocket"
 
 
-def _write_rules(tmp_path: Path, mutate) -> Path:
-    document = json.loads(datagen.rules_json())
-    mutate(document)
-    path = tmp_path / "rules.json"
-    path.write_text(json.dumps(document), encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
@@ -223,7 +214,7 @@ def _write_rules(tmp_path: Path, mutate) -> Path:
     ],
 )
 def test_broken_rules_file_is_one_clear_error(tmp_path: Path, mutate, message: str) -> None:
-    path = _write_rules(tmp_path, mutate)
+    path = broken_copy(tmp_path, "rules.json", mutate)
     with pytest.raises(DataFileError) as error:
         load_table(path)
     assert str(path) in str(error.value)
