@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from ddz_tui.i18n import Lang, default_language, set_language
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
+    from rich.progress import Progress
 
     from ddz_tui.bots.arena import Report
     from ddz_tui.history import History
@@ -83,7 +84,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     import time
 
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
     from rich.table import Table
 
     from ddz_tui.bots import make_bot
@@ -102,14 +102,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError("--games: play at least one game")
     console = Console()
     start = time.perf_counter()
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with _progress(console, remaining=False) as progress:
         task = progress.add_task("playing", total=args.games)
         tally = simulate(
             args.games,
@@ -148,13 +141,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
     from ddz_tui.bots import Level
     from ddz_tui.bots.arena import Match, run
@@ -177,21 +163,34 @@ def cmd_arena(args: argparse.Namespace) -> int:
         options[Level.HARD] = {"budget": args.budget}
     match = Match(levels[0], levels[1], args.seed, options)
     console = Console()
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with _progress(console, remaining=True) as progress:
         task = progress.add_task(f"{match.a.value} vs {match.b.value}", total=args.games)
         report = run(match, args.games, args.workers, lambda n: progress.advance(task, n))
     budget = args.budget if args.budget is not None else _default_budget()
     for part in _arena_tables(report, args.seed, budget):
         console.print(part)
     return 0
+
+
+def _progress(console: Console, remaining: bool) -> Progress:
+    """A bar of games played (and time left, when the games take long enough to wait)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = [
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    ]
+    if remaining:
+        columns.append(TimeRemainingColumn())
+    return Progress(*columns, console=console, transient=True)
 
 
 def _arena_tables(report: Report, seed: int, budget: float) -> list[RenderableType]:
