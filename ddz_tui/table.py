@@ -183,7 +183,7 @@ class TableHost:
     def state(self, seat: int) -> TableState:
         return TableState(
             seat=seat,
-            seats=tuple(s.info for s in self._seats),  # type: ignore[arg-type]
+            seats=self.seats,  # type: ignore[arg-type]
             view=None if self.game is None else self.game.view(seat),
             thinking=self._thinking,
             totals=tuple(self.totals),  # type: ignore[arg-type]
@@ -238,12 +238,16 @@ class TableHost:
         """A human says they are ready for the next deal (or no longer are)."""
         if self.playing:
             raise IllegalAction(Reason.WRONG_PHASE, t("table.game_on"))
+        self._seats[seat].info = replace(self._human(seat), ready=ready)
+        self._publish()
+        self._deal_if_ready()
+
+    def _human(self, seat: int) -> SeatInfo:
+        """The seat's player; IllegalAction when no person sits there."""
         info = self._seats[seat].info
         if info.kind is not SeatKind.HUMAN:
             raise IllegalAction(Reason.NO_SUCH_SEAT, t("table.no_player", seat=seat))
-        self._seats[seat].info = replace(info, ready=ready)
-        self._publish()
-        self._deal_if_ready()
+        return info
 
     def _deal_if_ready(self) -> None:
         if self.playing or not all(s.info.is_ready for s in self._seats):
@@ -270,18 +274,14 @@ class TableHost:
 
     def resume(self, seat: int) -> None:
         """The seat's player is back: they play it again, from where the game is."""
-        info = self._seats[seat].info
-        if info.kind is not SeatKind.HUMAN:
-            raise IllegalAction(Reason.NO_SUCH_SEAT, t("table.no_player", seat=seat))
+        info = self._human(seat)
         self.notice = Notice("table.notice.back", name=info.name)
         self.set_seat(seat, replace(info, connected=True, takeover=False, ready=False))
 
     def leave(self, seat: int) -> None:
         """The seat's player gets up: at once between games; during a game a bot
         finishes it for them and the seat is freed when it ends."""
-        info = self._seats[seat].info
-        if info.kind is not SeatKind.HUMAN:
-            raise IllegalAction(Reason.NO_SUCH_SEAT, t("table.no_player", seat=seat))
+        info = self._human(seat)
         if not self.playing:
             self._free(seat, notify=False)
             return
@@ -324,7 +324,7 @@ class TableHost:
 
     def new_game(self) -> None:
         """Deal a new game (the previous one must be over)."""
-        if self.game is not None and self.game.phase is not Phase.OVER:
+        if self.playing:
             raise IllegalAction(Reason.WRONG_PHASE, t("illegal.phase.playing"))
         self.game = Game(self._seeds.getrandbits(63), self.landlord_mode)
         self.notice = None
