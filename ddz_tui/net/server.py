@@ -151,9 +151,13 @@ class Connection:
         except asyncio.QueueFull:
             self.close(CloseCode.POLICY, "too slow: messages piled up")
 
+    @property
+    def lang(self) -> Lang:
+        """The language the connection's player reads (English before the hello)."""
+        return self.player.lang if self.player else Lang.EN
+
     def send_state(self, table: int, state: TableState) -> None:
-        lang = self.player.lang if self.player else Lang.EN
-        with speaking(lang):
+        with speaking(self.lang):
             self.send(encode_state(table, state))
 
     def close(self, code: CloseCode, reason: str) -> None:
@@ -265,8 +269,7 @@ class GameServer:
             conn.dropped = 0
             return True
         conn.dropped += 1
-        lang = conn.player.lang if conn.player else Lang.EN
-        with speaking(lang):
+        with speaking(conn.lang):
             refusal = encode_error(
                 request_id_of(data), ErrorReason.RATE_LIMITED, t("net.error.rate")
             )
@@ -406,7 +409,7 @@ class GameServer:
         raise ProtocolError(ErrorReason.BAD_MESSAGE, t("net.error.hello_again"))
 
     def _on_list(self, player: Player, message: Message) -> list[str]:
-        return [encode_lobby((table.summary() for table in self.tables.values()), message.id)]
+        return [self._lobby_text(message.id)]
 
     def _on_create(self, player: Player, message: Message) -> list[str]:
         self._not_seated(player)
@@ -599,8 +602,9 @@ class GameServer:
 
     # --- the lobby -------------------------------------------------------------------
 
-    def _lobby_text(self) -> str:
-        return encode_lobby(table.summary() for table in self.tables.values())
+    def _lobby_text(self, request_id: int | None = None) -> str:
+        """The lobby message: pushed to watchers, or the answer to a request."""
+        return encode_lobby((table.summary() for table in self.tables.values()), request_id)
 
     def _lobby_changed(self) -> None:
         if self._lobby_timer is None:
