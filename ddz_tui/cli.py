@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ddz_tui.i18n import Lang, default_language, set_language
+from ddz_tui.net import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -700,7 +701,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="127.0.0.1",
         help="address to listen on (default 127.0.0.1; 0.0.0.0 for the whole network)",
     )
-    server.add_argument("--port", type=_port, default=7744, help="port to listen on (default 7744)")
+    server.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"port to listen on (default {DEFAULT_PORT})",
+    )
     _add_table_options(server)
     server.set_defaults(handler=cmd_server)
 
@@ -720,7 +726,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="address to listen on (default 0.0.0.0, your whole network; 127.0.0.1 for "
         "this machine only)",
     )
-    host.add_argument("--port", type=_port, default=7744, help="port to listen on (default 7744)")
+    host.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"port to listen on (default {DEFAULT_PORT})",
+    )
     host.add_argument("--name", help="your name at the table (default: your login name)")
     _add_table_options(host, own_delay=True)
     host.set_defaults(handler=cmd_host)
@@ -745,8 +756,8 @@ def build_parser() -> argparse.ArgumentParser:
     ssh.add_argument(
         "--game-port",
         type=_port,
-        default=7744,
-        help="loopback port of the game server it starts (default 7744)",
+        default=DEFAULT_PORT,
+        help=f"loopback port of the game server it starts (default {DEFAULT_PORT})",
     )
     _add_table_options(ssh)
     ssh.set_defaults(handler=cmd_serve_ssh)

@@ -7,3 +7,11 @@ is the lobby client and `RemoteTable`, a `TableClient` over the connection; `ssh
 runs the game in a PTY for each SSH session; `botclient` plays a seat with a bot
 (for the benchmark and the tests).
 """
+
+DEFAULT_PORT = 7744  # a game server's port unless told otherwise
+
+
+def ws_url(host: str, port: int, scheme: str = "ws", path: str = "") -> str:
+    """The URL of a game server at `host`:`port` (an IPv6 address goes in brackets)."""
+    netloc = f"[{host}]" if ":" in host else host
+    return f"{scheme}://{netloc}:{port}{path}"

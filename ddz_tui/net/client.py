@@ -34,6 +34,7 @@ from ddz_tui import __version__
 from ddz_tui.cards import Card
 from ddz_tui.engine import IllegalAction, LandlordMode, Reason
 from ddz_tui.i18n import Lang, language, t
+from ddz_tui.net import DEFAULT_PORT, ws_url
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
 from ddz_tui.net.protocol import (
     MAX_SERVER_MESSAGE,
@@ -55,7 +56,6 @@ from ddz_tui.table import Listener, TableState, _discard
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = 7744
 OPEN_TIMEOUT = 5.0
 REPLY_TIMEOUT = 30.0
 RECONNECT_FOR = 60.0  # seconds to keep trying after a drop
@@ -114,9 +114,7 @@ def normalise_url(address: str) -> str:
         raise BadAddress(t("net.client.bad_url", url=address)) from None
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
         raise BadAddress(t("net.client.bad_url", url=address))
-    host = parts.hostname
-    netloc = f"[{host}]" if ":" in host else host
-    return f"{parts.scheme}://{netloc}:{port or DEFAULT_PORT}{parts.path}"
+    return ws_url(parts.hostname, port or DEFAULT_PORT, parts.scheme, parts.path)
 
 
 async def _dial(url: str) -> ClientConnection:

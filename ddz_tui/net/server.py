@@ -25,6 +25,7 @@ from ddz_tui.cards import DECK
 from ddz_tui.engine import IllegalAction, LandlordMode, Phase
 from ddz_tui.history import History, keep_games
 from ddz_tui.i18n import Lang, language, set_language, t
+from ddz_tui.net import DEFAULT_PORT, ws_url
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
 from ddz_tui.net.protocol import (
     MAX_CLIENT_MESSAGE,
@@ -58,7 +59,6 @@ from ddz_tui.table import (
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = 7744
 OUTBOX_MAX = 512  # messages waiting for a client that does not read: past this, it is closed
 MAX_DROPPED = 100  # messages in a row refused by the rate limit before the connection closes
 LOBBY_DELAY = 0.05  # lobby changes are sent at most this often
@@ -220,8 +220,7 @@ class GameServer:
 
     @property
     def url(self) -> str:
-        host = self.config.host
-        return f"ws://{f'[{host}]' if ':' in host else host}:{self.port}"
+        return ws_url(self.config.host, self.port)
 
     async def close(self) -> None:
         if self._server is not None:

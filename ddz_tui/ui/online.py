@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from ddz_tui.history import History
 from ddz_tui.i18n import t
+from ddz_tui.net import DEFAULT_PORT, ws_url
 from ddz_tui.net.client import (
-    DEFAULT_PORT,
     RECONNECT_FOR,
     LobbyClient,
     NetError,
@@ -79,7 +79,7 @@ def invite_address(host: str, port: int) -> str:
     """The address friends type to join a server on this machine listening on `host`."""
     if host in (EVERYWHERE, "::", ""):
         host = lan_address() or socket.gethostname()
-    return f"ws://{f'[{host}]' if ':' in host else host}:{port}"
+    return ws_url(host, port)
 
 
 class Online:

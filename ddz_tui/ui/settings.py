@@ -18,6 +18,7 @@ from typing import Any
 from ddz_tui.bots import Level
 from ddz_tui.engine import LandlordMode
 from ddz_tui.i18n import Lang, t
+from ddz_tui.net import DEFAULT_PORT
 from ddz_tui.table import DEFAULT_BOT_DELAY
 
 CONFIG_ENV = "DDZ_CONFIG_DIR"
@@ -28,7 +29,6 @@ BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0)
 """The delays the settings screen offers, in seconds."""
 MAX_BOT_DELAY = 5.0
 DEFAULT_THEME = "ddz-felt"
-DEFAULT_HOST_PORT = 7744
 MAX_TEXT = 200  # a remembered name or address longer than this is not one
 _STRENGTH = ("hard", "normal", "easy", "random")
 """Bot levels from strongest to weakest, by name: some may not exist in this build."""
@@ -57,7 +57,7 @@ class Settings:
     sound: bool | None = None  # None: on, except over SSH (see ddz_tui.sound)
     player_name: str = ""  # the name to play under on a server ("": the login name)
     server_address: str = ""  # the server last joined
-    host_port: int = DEFAULT_HOST_PORT  # the port of a game hosted in the app
+    host_port: int = DEFAULT_PORT  # the port of a game hosted in the app
     host_lan: bool = True  # a hosted game is open to the local network
 
     def to_json(self) -> dict[str, Any]:
