@@ -11,6 +11,7 @@ clear line, so the game can go on with history off.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
@@ -30,7 +31,7 @@ from ddz_tui.engine import (
     loads,
 )
 from ddz_tui.i18n import t
-from ddz_tui.rules import Kind, classify
+from ddz_tui.rules import classify
 
 DATA_DIR_ENV = "DDZ_DATA_DIR"
 FILE_NAME = "ddz.sqlite3"
@@ -203,7 +204,7 @@ def _bombs_by_seat(events: Sequence[Event]) -> list[int]:
     for event in events:
         if isinstance(event, Played):
             combo = classify(event.ranks)
-            if combo is not None and combo.kind in (Kind.BOMB, Kind.ROCKET):
+            if combo is not None and combo.is_bomb:
                 counts[event.seat] += 1
     return counts
 
@@ -437,8 +438,9 @@ class Store:
         seats = tuple(SeatRecord(name, level) for name, level in rows)
         return KeptGame(summaries[0], seats, tuple(self.record(game_id)))  # type: ignore[arg-type]
 
-    def stats(self) -> Stats:
-        games = self.my_games()
+    def stats(self, games: Sequence[GameSummary] | None = None) -> Stats:
+        """games: `my_games()`, when the caller has read them already."""
+        games = self.my_games() if games is None else games
         with self._errors():
             bombs = self._db.execute(
                 "SELECT coalesce(sum(s.bombs), 0) FROM seats s JOIN games g ON g.id = s.game_id"
@@ -469,11 +471,8 @@ class Store:
             current_streak=streak,
         )
 
-    def score_over_time(self) -> list[int]:
-        """The local player's running total after each of their games, oldest first."""
-        total = 0
-        series = []
-        for game in self.my_games():
-            total += game.my_score or 0
-            series.append(total)
-        return series
+    def score_over_time(self, games: Sequence[GameSummary] | None = None) -> list[int]:
+        """The local player's running total after each of their games, oldest first
+        (games: `my_games()`, when the caller has read them already)."""
+        games = self.my_games() if games is None else games
+        return list(itertools.accumulate(game.my_score or 0 for game in games))

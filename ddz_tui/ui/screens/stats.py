@@ -34,8 +34,9 @@ class Overview:
 
 
 def read_overview(store: Store) -> Overview:
+    games = store.my_games()  # read once for both the figures and the chart
     return Overview(
-        store.stats(), tuple(store.score_over_time()), tuple(store.recent_games(RECENT))
+        store.stats(games), tuple(store.score_over_time(games)), tuple(store.recent_games(RECENT))
     )
 
 
