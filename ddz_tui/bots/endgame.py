@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ddz_tui.bots.deal import Deal, OutOfTime
-from ddz_tui.bots.packed import KEY_OF, plays_of
+from ddz_tui.bots.packed import KEY_OF, going_out, plays_of
 from ddz_tui.rules import Combo
 
 CHECK_EVERY = 256
@@ -50,10 +50,9 @@ class Solver:
         hand = hands[turn]
         mine = turn == landlord  # True: the landlord acts; a win for "mine" is a landlord win
         plays = plays_of(hand, to_beat)
-        for play in plays:
-            if KEY_OF[play.cards] == hand:
-                self.memo[key] = mine
-                return mine
+        if going_out(hand, plays) is not None:
+            self.memo[key] = mine
+            return mine
         nxt = (turn + 1) % 3
         for play in _ordered(plays):
             new = list(hands)

@@ -31,7 +31,7 @@ from functools import partial
 from ddz_tui.bots import policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.endgame import Solver
-from ddz_tui.bots.packed import KEY_OF
+from ddz_tui.bots.packed import KEY_OF, going_out
 from ddz_tui.bots.plan import plan_of, value_of
 from ddz_tui.bots.sampling import Hidden
 from ddz_tui.bots.situation import Situation
@@ -86,9 +86,8 @@ class HardBot:
         if not plays:
             return None
         s = Situation.of(view)
-        for play in plays:
-            if KEY_OF[play.cards] == s.hand:
-                return play  # goes out
+        if (out := going_out(s.hand, plays)) is not None:
+            return out
         candidates = _candidates(s, plays)
         if len(candidates) == 1:
             return candidates[0]

@@ -66,3 +66,10 @@ def plays_of(key: int, to_beat: Combo | None) -> tuple[Combo, ...]:
 def whole_hand_play(key: int) -> Combo | None:
     """The single play that empties the hand, if the whole hand is one."""
     return BY_KEY.get(key)
+
+
+def going_out(key: int, plays: tuple[Combo, ...] | list[Combo]) -> Combo | None:
+    """The play among `plays` that empties the hand, if there is one (a hand of cards
+    is at most one play, so this is `whole_hand_play` when it is allowed now)."""
+    whole = BY_KEY.get(key)
+    return whole if whole is not None and whole in plays else None

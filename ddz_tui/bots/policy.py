@@ -14,6 +14,7 @@ from ddz_tui.bots.packed import (
     SMALL_JOKER,
     TWO,
     counts,
+    going_out,
     lowest,
     plays_of,
     whole_hand_play,
@@ -118,9 +119,8 @@ def follow(s: Situation) -> Combo | None:
     plays = plays_of(s.hand, s.to_beat)
     if not plays:
         return None
-    for play in plays:
-        if KEY_OF[play.cards] == s.hand:
-            return play  # goes out
+    if (out := going_out(s.hand, plays)) is not None:
+        return out
     if s.by_partner:
         return _follow_partner(s, plays)
     return _follow_opponent(s, plays)
