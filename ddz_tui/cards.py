@@ -216,6 +216,7 @@ def ranks_of(cards: Iterable[Card]) -> str:
 def rank_counts(ranks: str) -> list[int]:
     """How many of each rank, indexed like RANKS."""
     counts = [0] * len(RANKS)
+    index = RANK_INDEX  # a local name: the move generator counts many hands
     for rank in ranks:
-        counts[RANK_INDEX[rank]] += 1
+        counts[index[rank]] += 1
     return counts

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 
-from ddz_tui.cards import RANK_INDEX, RANKS, Card, parse_ranks
+from ddz_tui.cards import RANK_INDEX, RANKS, Card, parse_ranks, rank_counts
 from ddz_tui.rules import BY_CARDS, TABLE, Combo, Kind
 
 _N = len(RANKS)
@@ -256,15 +256,12 @@ _FOLLOW = {kind: (_FAMILIES[kind.family], kind.chain_length) for kind in Kind}
 
 def counts_of(hand: str | Iterable[Card]) -> list[int]:
     """Cards per rank of a hand given as a rank string (any order) or as cards."""
-    counts = [0] * _N
-    index = RANK_INDEX
     if isinstance(hand, str):
         try:
-            for rank in hand:
-                counts[index[rank]] += 1
+            return rank_counts(hand)
         except KeyError:  # not bare rank characters: read it as written text
-            return counts_of(parse_ranks(hand))
-        return counts
+            return rank_counts(parse_ranks(hand))
+    counts = [0] * _N
     for card in hand:
         counts[card.value - 3] += 1  # values run 3..17 in rank order
     return counts

@@ -14,7 +14,7 @@ from dataclasses import MISSING, asdict, dataclass, fields
 from enum import Enum
 from typing import Any
 
-from ddz_tui.cards import DECK
+from ddz_tui.cards import DECK, ranks_of
 
 
 class LandlordMode(str, Enum):
@@ -73,7 +73,7 @@ class Played:
 
     @property
     def ranks(self) -> str:
-        return "".join(DECK[i].rank for i in sorted(self.cards))
+        return ranks_of(DECK[i] for i in self.cards)
 
 
 @dataclass(frozen=True)

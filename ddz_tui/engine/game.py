@@ -8,11 +8,12 @@ exactly as it was, because every check runs before anything is changed.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ddz_tui.cards import DECK, Card, format_ranks, parse_ranks, ranks_of
+from ddz_tui.cards import DECK, Card, format_ranks, ranks_of
 from ddz_tui.engine.events import (
     Bid,
     Dealt,
@@ -29,7 +30,7 @@ from ddz_tui.engine.events import (
 from ddz_tui.engine.score import Multiplier, scores
 from ddz_tui.engine.view import BOTTOM_SIZE, HAND_SIZE, MAX_BID, SEATS, Phase, PlayerView, next_seat
 from ddz_tui.i18n import t
-from ddz_tui.rules import BY_CARDS, Combo, Kind, beats, classify, refusal
+from ddz_tui.rules import Combo, Kind, beats, canonical, classify, refusal
 from ddz_tui.rules import Reason as RuleReason
 
 
@@ -370,12 +371,10 @@ class Game:
             cards = cards.cards
         if isinstance(cards, str):
             try:
-                wanted = cards if cards in BY_CARDS else parse_ranks(cards)
+                wanted = canonical(cards)
             except ValueError as exc:
                 raise IllegalAction(Reason.INVALID_COMBINATION, str(exc)) from None
-            need: dict[str, int] = {}
-            for rank in wanted:
-                need[rank] = need.get(rank, 0) + 1
+            need = Counter(wanted)
             chosen: list[Card] = []
             for card in hand:  # sorted, so the lowest suits come first
                 if need.get(card.rank):
