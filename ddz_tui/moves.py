@@ -171,7 +171,7 @@ def _chain_family(family: str, width: int) -> Generator:
     return generate
 
 
-def _wing_rows(width: int, kind: Kind, pairs: bool) -> tuple[tuple[Combo | None, ...], ...]:
+def _wing_rows(width: int, pairs: bool) -> tuple[tuple[Combo | None, ...], ...]:
     """rows[main][wing]: the table's play of one main rank with one wing rank, if any."""
     return tuple(
         tuple(
@@ -183,7 +183,7 @@ def _wing_rows(width: int, kind: Kind, pairs: bool) -> tuple[tuple[Combo | None,
 
 def _trio_with(kind: Kind, pairs: bool) -> Generator:
     """Trio with one wing (a single or a pair): a table row per trio rank."""
-    rows = _wing_rows(3, kind, pairs)
+    rows = _wing_rows(3, pairs)
 
     def generate(shape: _Shape, above: int, n: int) -> list[Combo]:
         wings = shape.r2 if pairs else shape.r1

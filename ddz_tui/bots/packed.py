@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ddz_tui.cards import RANKS
+from ddz_tui.cards import RANK_INDEX, RANKS
 from ddz_tui.moves import BY_KEY, legal_plays
 from ddz_tui.rules import Combo
 
 N_RANKS = len(RANKS)
-TWO, SMALL_JOKER, BIG_JOKER = 12, 13, 14  # rank indexes
-ACE = 11
+TWO, SMALL_JOKER, BIG_JOKER, ACE = (RANK_INDEX[rank] for rank in "2BRA")  # rank indexes
 _SHIFTS = tuple(4 * r for r in range(N_RANKS))
 
 KEY_OF: dict[str, int] = {combo.cards: key for key, combo in BY_KEY.items()}

@@ -28,7 +28,7 @@ TRIO_BASE = 8.0
 CHAIN_BASE = 8.0
 PLANE_BASE = 6.0
 
-_CHAIN_END = ACE + 1  # chains run over ranks below the 2
+_CHAIN_END = TWO  # chains run over ranks below the 2
 _MIN_LINKS = {1: 5, 2: 3, 3: 2}  # links per chain of singles, pairs, trios
 
 

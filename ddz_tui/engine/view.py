@@ -223,9 +223,8 @@ class PlayerView:
 
     @property
     def opponents(self) -> tuple[int, ...]:
-        if self.landlord is None:
-            return tuple(s for s in SEATS if s != self.seat)
-        if self.seat == self.landlord:
+        """Everyone else while bidding and for the landlord; the landlord for a peasant."""
+        if self.landlord is None or self.seat == self.landlord:
             return tuple(s for s in SEATS if s != self.seat)
         return (self.landlord,)
 
