@@ -117,8 +117,7 @@ class LobbyScreen(AppScreen):
         for stop in self._stop:
             stop()
 
-    async def on_screen_resume(self) -> None:
-        await super().on_screen_resume()
+    def on_screen_resume(self) -> None:  # after AppScreen's own (Textual calls both)
         self.query_one("#tables", DataTable).focus()
 
     # --- showing ---------------------------------------------------------------------
