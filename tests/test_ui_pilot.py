@@ -21,7 +21,7 @@ from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.settings import SettingsStore
-from ddz_tui.ui.widgets.cards import Hand
+from ddz_tui.ui.widgets.cards import CardRow, Hand
 from ddz_tui.ui.widgets.table_parts import CardCounter, MessageLine
 from tests.ui_support import (
     ScriptedTable,
@@ -236,6 +236,20 @@ async def test_settings_are_saved_and_the_language_changes_at_once(config_dir) -
         assert "人机对战" in str(app.screen.query_one("#menu").get_option_at_index(0).prompt)
     saved = json.loads((SettingsStore(config_dir).path).read_text())
     assert saved["ascii_cards"] is True and saved["language"] == "zh"
+
+
+async def test_ascii_cards_switch_on_the_screens_already_open(config_dir) -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        fan = app.screen.query_one("#fan", CardRow)
+        assert not fan.ascii
+        await pilot.press("s")
+        await pilot.click("#ascii_cards")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.screen.query_one("#fan") is fan
+        assert fan.ascii
 
 
 async def test_a_broken_settings_file_is_reported_and_replaced(config_dir) -> None:

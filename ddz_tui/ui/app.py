@@ -33,6 +33,7 @@ from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
 from ddz_tui.ui.theme import CARD_COLOURS, THEMES
+from ddz_tui.ui.widgets.cards import CardWidget
 
 NOTICE_SECONDS = 20
 SOUND_NOTICE_SECONDS = 4
@@ -143,6 +144,10 @@ class DdzApp(App[None]):
             self.theme = self.settings.theme
         if "language" in changes:
             set_language(self.settings.language or default_language())
+        if "ascii_cards" in changes:
+            for screen in self.screen_stack:
+                for widget in screen.query(CardWidget):
+                    widget.ascii = self.ascii_cards
         failure = self.store.save(self.settings)
         if failure:
             self.notify(failure, severity="error", timeout=NOTICE_SECONDS)

@@ -96,8 +96,5 @@ class HelpScreen(AppScreen):
                 yield Markdown(t("ui.help.rules"))
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one(PlayKinds).ascii = self.app.ascii_cards  # type: ignore[attr-defined]
-
     def action_back(self) -> None:
         self.dismiss()

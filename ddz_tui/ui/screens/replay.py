@@ -135,9 +135,6 @@ class ReplayScreen(AppScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        ascii = self.app.ascii_cards  # type: ignore[attr-defined]
-        for widget in self.query("CardWidget"):
-            widget.ascii = ascii  # type: ignore[attr-defined]
         self.show_frame()
 
     def validate_step(self, step: int) -> int:

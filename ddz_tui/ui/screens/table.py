@@ -145,9 +145,6 @@ class TableScreen(AppScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        ascii = self.app.ascii_cards  # type: ignore[attr-defined]
-        for widget in self.query("CardWidget"):
-            widget.ascii = ascii  # type: ignore[attr-defined]
         self.query_one(Hand).focus()
         self.watch(self.hand, "selected", self._raised, init=False)
         self._unsubscribe = self.client.subscribe(self._on_table)
@@ -182,6 +179,7 @@ class TableScreen(AppScreen):
         news = _news(previous, state)
         self._start_clock(state)
         if view is None:
+            self._show_clock()
             if self.shared:
                 if news:
                     self._alert = (news, "info")
@@ -203,6 +201,7 @@ class TableScreen(AppScreen):
         self.hand.cards = view.hand
         self._show_top(state, view)
         self._show_seats(state, view)
+        self._show_clock()
         self._show_actions(view)
         self._show_counter(view)
         if view.phase is Phase.OVER and self._result_for_game != state.games:
@@ -239,7 +238,6 @@ class TableScreen(AppScreen):
         running = seconds is not None and state.view is not None
         self._deadline = time.monotonic() + seconds if running else None  # type: ignore[operator]
         self._clock = self._seconds_left()
-        self._show_clock()
 
     def _seconds_left(self) -> int | None:
         if self._deadline is None:

@@ -53,15 +53,12 @@ class TitleScreen(AppScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield CardRow(FAN, ascii=self.app.ascii_cards, id="fan")  # type: ignore[attr-defined]
+            yield CardRow(FAN, id="fan")
             yield Plain(t("ui.title.name"), id="game-name")
             yield Plain(t("ui.title.tagline"), id="tagline")
             with Center():
                 yield Menu(*(Option(t(label), id=action) for action, label in MENU), id="menu")
         yield Footer()
-
-    async def on_screen_resume(self) -> None:
-        self.query_one(CardRow).ascii = self.app.ascii_cards  # type: ignore[attr-defined]
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None

@@ -41,6 +41,10 @@ class CardWidget(Widget):
 
     ascii: reactive[bool] = reactive(False)
 
+    def on_mount(self) -> None:
+        """Cards are drawn as the app's setting says (the app updates it on a change)."""
+        self.ascii = getattr(self.app, "ascii_cards", self.ascii)
+
     def ink(self) -> Ink:
         style = self.get_component_rich_style
         return Ink(
