@@ -8,6 +8,7 @@ from ddz_tui.bots import Level
 from ddz_tui.cards import DECK, JOKERS, format_rank
 from ddz_tui.engine import Role
 from ddz_tui.i18n import EN, t
+from ddz_tui.table import SeatInfo, SeatKind
 from ddz_tui.ui.widgets.chips import face_rows
 
 JOKER_CARDS = {card.rank: card for card in DECK if card.is_joker}
@@ -34,6 +35,15 @@ def rank_label(rank: str, ascii: bool = False) -> str:
 def bid_word(bid: int) -> str:
     """A bid as said at the table: "Pass", "2 points"."""
     return t("ui.bid.pass") if bid == 0 else t("ui.bid.points", n=bid)
+
+
+def seat_mark(info: SeatInfo) -> str | None:
+    """托管 when a bot plays for a person, away while their connection is down."""
+    if info.takeover:
+        return t("ui.seat.takeover")
+    if info.kind is SeatKind.HUMAN and not info.connected:
+        return t("ui.seat.away")
+    return None
 
 
 def keyed(key: str, label: str) -> Content:

@@ -90,6 +90,12 @@ class AppScreen(Fitted, Screen[Any]):
 
     BINDINGS: ClassVar[list[BindingType]] = [SOUND_KEY]
 
+    def action_help(self) -> None:
+        """Help and rules, for the screens that bind a key to it."""
+        from ddz_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
 
 class AppModal(Fitted, ModalScreen[Any]):
     """A dialog over another screen."""

@@ -25,8 +25,9 @@ from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import NAME_MAX, check_name
 from ddz_tui.ui.online import EVERYWHERE, LOOPBACK, HostRequest, JoinRequest, is_loopback
 from ddz_tui.ui.screens.base import AppModal
-from ddz_tui.ui.screens.new_game import form_row
+from ddz_tui.ui.widgets.form import form_row
 from ddz_tui.ui.widgets.plain import Plain
+from ddz_tui.ui.widgets.table_parts import MessageLine
 
 
 def default_name(*known: str | None) -> str:
@@ -77,7 +78,7 @@ class ConnectDialog(AppModal):
         with Vertical(classes="dialog connect", id=self.FORM_ID) as dialog:
             dialog.border_title = t(self.TITLE_KEY)
             yield from self.fields()
-            yield Plain(id="connect-message")
+            yield MessageLine(id="connect-message")
             with Horizontal(classes="buttons"):
                 yield Button(t(self.GO_KEY), id="go", variant="primary")
                 yield Button(t("ui.button.back"), id="back")
@@ -100,9 +101,7 @@ class ConnectDialog(AppModal):
         return self.query_one(f"#{field}", Input).value
 
     def say(self, text: str, kind: str = "") -> None:
-        line = self.query_one("#connect-message", Plain)
-        line.set_classes(f"-{kind}" if kind else "")
-        line.update(text)
+        self.query_one("#connect-message", MessageLine).say(text, kind)
 
     def busy(self, on: bool) -> None:
         for widget in self.query("Input, Switch, #go"):

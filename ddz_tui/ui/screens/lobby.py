@@ -26,10 +26,11 @@ from ddz_tui.net.protocol import TITLE_MAX
 from ddz_tui.net.states import TableSummary
 from ddz_tui.sound import Music
 from ddz_tui.table import SeatInfo, SeatKind
-from ddz_tui.ui.names import keyed, level_name
+from ddz_tui.ui.names import keyed, level_name, seat_mark
 from ddz_tui.ui.screens.base import AppModal, AppScreen
-from ddz_tui.ui.screens.new_game import choice, form_row, mode_options
+from ddz_tui.ui.widgets.form import choice, form_row, mode_options
 from ddz_tui.ui.widgets.plain import Plain
+from ddz_tui.ui.widgets.table_parts import MessageLine
 
 
 def seat_cell(info: SeatInfo) -> Text:
@@ -39,10 +40,8 @@ def seat_cell(info: SeatInfo) -> Text:
     text = Text(info.name, style="bold" if info.kind is SeatKind.HUMAN else "")
     if info.kind is SeatKind.BOT:
         text.append(f" · {level_name(info.level or '')}", style="dim")
-    elif info.takeover:
-        text.append(" · " + t("ui.seat.takeover"), style="yellow")
-    elif not info.connected:
-        text.append(" · " + t("ui.seat.away"), style="yellow")
+    elif mark := seat_mark(info):
+        text.append(f" · {mark}", style="yellow")
     elif info.ready:
         text.append(" ✓", style="green")
     return text
@@ -89,7 +88,7 @@ class LobbyScreen(AppScreen):
 
     def compose(self) -> ComposeResult:
         yield Plain(id="lobby-head", classes="screen-title")
-        yield Plain(id="lobby-status")
+        yield MessageLine(id="lobby-status")
         table: DataTable[Text] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield table
         yield Plain(t("ui.lobby.no_tables"), id="no-tables")
@@ -132,9 +131,7 @@ class LobbyScreen(AppScreen):
             kind = "info"
         if line is None:
             line = t("ui.lobby.how")
-        widget = self.query_one("#lobby-status", Plain)
-        widget.update(line)
-        widget.set_classes(f"-{kind}" if kind else "")
+        self.query_one("#lobby-status", MessageLine).say(line, kind)
 
     def on_lobby_changed(self, message: LobbyChanged) -> None:
         self.tables = message.tables
@@ -217,11 +214,6 @@ class LobbyScreen(AppScreen):
             return
         question = ConfirmScreen(t("ui.lobby.stop_hosting"), t("ui.lobby.stop"), t("ui.leave.no"))
         self.app.push_screen(question, lambda stop: self.dismiss() if stop else None)
-
-    def action_help(self) -> None:
-        from ddz_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen())
 
 
 class NewTableScreen(AppModal):

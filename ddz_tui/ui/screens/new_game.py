@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widget import Widget
-from textual.widgets import Button, Footer, Label, Select
+from textual.widgets import Button, Footer, Select
 
 from ddz_tui.bots import Level
 from ddz_tui.engine import LandlordMode
 from ddz_tui.i18n import t
-from ddz_tui.ui.names import level_name
 from ddz_tui.ui.screens.base import AppModal
-from ddz_tui.ui.settings import Settings, levels
+from ddz_tui.ui.settings import Settings
+from ddz_tui.ui.widgets.form import choice, form_row, level_options, mode_options
 
 
 @dataclass(frozen=True)
@@ -27,24 +26,6 @@ class LocalGame:
     left: Level
     right: Level
     landlord_mode: LandlordMode
-
-
-def level_options() -> list[tuple[str, Level]]:
-    return [(level_name(level), level) for level in levels()]
-
-
-def mode_options() -> list[tuple[str, LandlordMode]]:
-    return [(t(f"ui.mode.{mode.value}"), mode) for mode in LandlordMode]
-
-
-def form_row(label: str, field: Widget) -> Horizontal:
-    """A labelled field of a form (new game, settings)."""
-    return Horizontal(Label(label, classes="field-label"), field, classes="field")
-
-
-def choice(options: list[tuple[str, Any]], value: Any, name: str) -> Select[Any]:
-    """A one-line drop-down that always holds one of its options."""
-    return Select(options, value=value, allow_blank=False, id=name, compact=True)
 
 
 class NewGameScreen(AppModal):

@@ -16,9 +16,9 @@ from textual.widgets import Footer, Input, Select, Switch
 from ddz_tui.i18n import Lang, t
 from ddz_tui.store import MAX_NAME, StoreError, check_name
 from ddz_tui.ui.screens.base import AppScreen
-from ddz_tui.ui.screens.new_game import choice, form_row, level_options, mode_options
 from ddz_tui.ui.settings import BOT_DELAYS, Settings
 from ddz_tui.ui.theme import theme_names
+from ddz_tui.ui.widgets.form import choice, form_row, level_options, mode_options
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.sound_note import SoundNote
 

@@ -30,7 +30,7 @@ from ddz_tui.rules import Combo, classify, rank_name
 from ddz_tui.sound import Effect, Music
 from ddz_tui.table import SeatKind, SharedTable, TableClient, TableState
 from ddz_tui.ui.cues import table_cues
-from ddz_tui.ui.names import bid_word, keyed, level_name, role_name
+from ddz_tui.ui.names import bid_word, keyed, level_name, role_name, seat_mark
 from ddz_tui.ui.reading import on_table, pick
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardRow, Hand
@@ -207,12 +207,13 @@ class TableScreen(AppScreen):
         if view.phase is Phase.OVER and self._result_for_game != state.games:
             self._result_for_game = state.games
             self._show_result(state)
-        self._show_message()
-        self.refresh_bindings()
-        self._show_waiting()
+        if not self._show_waiting():
+            self._show_message()
+            self.refresh_bindings()
 
-    def _show_waiting(self) -> None:
-        """Between games at a shared table: who sits where and who is ready."""
+    def _show_waiting(self) -> bool:
+        """Between games at a shared table: who sits where and who is ready (shown,
+        with the message line and the keys, when it returns True)."""
         waiting = self.waiting
         if waiting != self.has_class("-waiting"):
             self.set_class(waiting, "-waiting")
@@ -220,7 +221,7 @@ class TableScreen(AppScreen):
             if not self.too_small:
                 focus.focus()
         if not waiting:
-            return
+            return False
         state = self.state
         assert state is not None
         client: SharedTable = self.client  # type: ignore[assignment]
@@ -229,6 +230,7 @@ class TableScreen(AppScreen):
         self.query_one(WaitingRoom).show(state, client.title, invite)
         self._show_message()
         self.refresh_bindings()
+        return True
 
     # --- the turn timer --------------------------------------------------------------
 
@@ -298,7 +300,7 @@ class TableScreen(AppScreen):
                 cards_left=view.cards_left[seat],
                 turn=view.turn == seat,
                 thinking=state.thinking == seat,
-                mark=_seat_mark(state, seat),
+                mark=seat_mark(state.seats[seat]),
                 clock=self._clock if view.turn == seat else None,
             )
             show_lane(self.query_one(lane_id, CardRow), shown.get(seat), trick_open)
@@ -442,10 +444,12 @@ class TableScreen(AppScreen):
                 return  # a key pressed twice as the turn passed: nothing to explain
             self._warn(refused.message)
 
+    @on(Button.Pressed, "#play")
     def action_play(self) -> None:
         cards = self.hand.selected_cards
         self._act(lambda: self.client.play(cards))
 
+    @on(Button.Pressed, "#pass")
     def action_pass(self) -> None:
         self._act(self.client.pass_turn)
 
@@ -463,6 +467,7 @@ class TableScreen(AppScreen):
         self.hand.clear()
         self._selection_changed()
 
+    @on(Button.Pressed, "#hint")
     def action_hint(self) -> None:
         if self.view is not None:
             self._hint(self.view)
@@ -493,11 +498,7 @@ class TableScreen(AppScreen):
         counter = self.query_one(CardCounter)
         counter.display = not counter.display
 
-    def action_help(self) -> None:
-        from ddz_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen())
-
+    @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:
         state = self.state
         assert state is not None
@@ -506,12 +507,14 @@ class TableScreen(AppScreen):
         ready = not state.seats[state.seat].ready
         self._act(lambda: client.ready(ready))
 
+    @on(Button.Pressed, "#fill")
     def action_fill(self) -> None:
         client: SharedTable = self.client  # type: ignore[assignment]
         level = self.query_one(WaitingRoom).level
         self._alert = None
         self._act(lambda: client.fill(level.value))
 
+    @on(Button.Pressed, "#leave-table")
     def action_leave(self) -> None:
         from ddz_tui.ui.screens.confirm import ConfirmScreen
 
@@ -542,30 +545,6 @@ class TableScreen(AppScreen):
             self._show_message()
         self.refresh_bindings()
 
-    @on(Button.Pressed, "#play")
-    def _play_pressed(self) -> None:
-        self.action_play()
-
-    @on(Button.Pressed, "#pass")
-    def _pass_pressed(self) -> None:
-        self.action_pass()
-
-    @on(Button.Pressed, "#hint")
-    def _hint_pressed(self) -> None:
-        self.action_hint()
-
-    @on(Button.Pressed, "#ready")
-    def _ready_pressed(self) -> None:
-        self.action_ready()
-
-    @on(Button.Pressed, "#fill")
-    def _fill_pressed(self) -> None:
-        self.action_fill()
-
-    @on(Button.Pressed, "#leave-table")
-    def _leave_pressed(self) -> None:
-        self.action_leave()
-
     @on(Button.Pressed, "#bid-buttons Button")
     def _bid_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
@@ -576,16 +555,6 @@ def _news(before: TableState | None, now: TableState) -> str | None:
     """The table's notice when it is new: each is shown once, not with every change."""
     if now.notice and (before is None or before.notice != now.notice):
         return now.notice
-    return None
-
-
-def _seat_mark(state: TableState, seat: int) -> str | None:
-    """托管 when a bot plays for a person, away while their connection is down."""
-    info = state.seats[seat]
-    if info.takeover:
-        return t("ui.seat.takeover")
-    if info.kind is SeatKind.HUMAN and not info.connected:
-        return t("ui.seat.away")
     return None
 
 

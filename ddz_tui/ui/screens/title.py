@@ -84,11 +84,6 @@ class TitleScreen(AppScreen):
 
         self.app.push_screen(StatsScreen())
 
-    def action_help(self) -> None:
-        from ddz_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen())
-
     def action_settings(self) -> None:
         from ddz_tui.ui.screens.settings import SettingsScreen
 

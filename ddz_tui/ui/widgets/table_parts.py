@@ -57,7 +57,6 @@ class SeatPanel(CardWidget):
             self.border_subtitle = ""
         self.set_class(seat.turn, "-turn")
         self.set_class(seat.mark is not None, "-away")
-        self.set_class(seat.role is Role.LANDLORD, "-landlord")
 
     @staticmethod
     def role_line(seat: SeatShow) -> Text:

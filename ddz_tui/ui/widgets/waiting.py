@@ -12,8 +12,8 @@ from textual.widgets import Button, Select
 from ddz_tui.bots import Level
 from ddz_tui.i18n import t
 from ddz_tui.table import SeatInfo, SeatKind, TableState
-from ddz_tui.ui.names import keyed, level_name
-from ddz_tui.ui.settings import levels
+from ddz_tui.ui.names import keyed, level_name, seat_mark
+from ddz_tui.ui.widgets.form import choice, level_options
 from ddz_tui.ui.widgets.plain import Plain, literal
 
 
@@ -23,10 +23,8 @@ def seat_status(info: SeatInfo) -> Text:
         return Text(t("ui.wait.empty"), style="dim")
     if info.kind is SeatKind.BOT:
         return Text(t("ui.wait.bot_ready", level=level_name(info.level or "")), style="green")
-    if info.takeover:
-        return Text(t("ui.seat.takeover"), style="yellow")
-    if not info.connected:
-        return Text(t("ui.seat.away"), style="yellow")
+    if mark := seat_mark(info):
+        return Text(mark, style="yellow")
     if info.ready:
         return Text("✓ " + t("ui.wait.ready"), style="bold green")
     return Text(t("ui.wait.not_ready"), style="dim")
@@ -62,13 +60,7 @@ class WaitingRoom(Vertical):
         with Horizontal(id="wait-buttons"):
             yield Button(id="ready", compact=True)
             yield Button(keyed("F", t("ui.button.fill")), id="fill", compact=True)
-            yield Select(
-                [(level_name(level), level) for level in levels()],
-                value=self._default_level(),
-                allow_blank=False,
-                id="fill-level",
-                compact=True,
-            )
+            yield choice(level_options(), self._default_level(), "fill-level")
             yield Button(keyed("Esc", t("ui.button.leave")), id="leave-table", compact=True)
 
     def _default_level(self) -> Level:
