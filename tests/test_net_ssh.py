@@ -12,7 +12,14 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from ddz_tui.net.ssh import HostKeyError, SshDoor, load_host_key, player_folder  # noqa: E402
+from ddz_tui.cli import build_parser  # noqa: E402
+from ddz_tui.net.ssh import (  # noqa: E402
+    HostKeyError,
+    SshDoor,
+    child_command,
+    load_host_key,
+    player_folder,
+)
 from tests.netkit import clients, running, until  # noqa: E402
 
 # A stand-in for the client that reports what its terminal tells it.
@@ -90,10 +97,42 @@ async def test_an_ssh_session_lands_in_the_lobby_and_leaves_no_child(tmp_path, m
         await dan.close()
 
 
+@pytest.mark.parametrize("name", ["-h", "--help", "-x=y", "--name", "--", "ann"])
+def test_a_name_that_looks_like_an_option_reaches_the_client_as_the_name(
+    name: str, monkeypatch
+) -> None:
+    from ddz_tui.cli import _player_name
+    from ddz_tui.net.ssh import PlayerSession
+
+    command = child_command("ws://127.0.0.1:7744")
+    assert command[:3] == [sys.executable, "-m", "ddz_tui"] and name not in command
+    environment = PlayerSession(None, name)._environment("xterm", name)  # type: ignore[arg-type]
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):  # what getpass reads, in order
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LOGNAME", environment["LOGNAME"])
+    args = build_parser().parse_args(command[3:])  # the child's own parser
+    assert (args.handler.__name__, args.url) == ("cmd_join", "ws://127.0.0.1:7744")
+    assert _player_name(args.name) == name == environment["USER"]
+
+
+async def test_a_player_named_like_an_option_joins_under_that_name(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("DDZ_DATA_DIR", str(tmp_path / "data"))
+    key, _ = load_host_key(tmp_path / "host_key")
+    async with running() as server, SshDoor(server.url, key, port=0) as door:
+        async with ssh(door, "--") as conn:
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
+            )
+            screen = await read_until(process, "you are --", [])
+            assert "usage:" not in screen
+            await until(lambda: "--" in server.players)
+        await until(lambda: not door.children)
+
+
 async def test_the_child_owns_its_terminal_hears_resizes_and_the_hang_up(tmp_path) -> None:
     marker = tmp_path / "hung-up"
     key, _ = load_host_key(tmp_path / "host_key")
-    probe = lambda url, name: [sys.executable, "-c", PROBE, str(marker)]  # noqa: E731
+    probe = lambda url: [sys.executable, "-c", PROBE, str(marker)]  # noqa: E731
     async with SshDoor("ws://unused", key, port=0, command=probe) as door:
         async with ssh(door, "ann") as conn:
             process = await conn.create_process(
@@ -123,7 +162,7 @@ async def test_a_child_that_ignores_the_hang_up_is_killed_and_reaped(tmp_path, m
         "time.sleep(60)"
     )
     key, _ = load_host_key(tmp_path / "host_key")
-    command = lambda url, name: [sys.executable, "-c", stubborn]  # noqa: E731
+    command = lambda url: [sys.executable, "-c", stubborn]  # noqa: E731
     async with SshDoor("ws://unused", key, port=0, command=command) as door:
         async with ssh(door, "ann") as conn:
             process = await conn.create_process(term_type="xterm", encoding="utf-8")
@@ -135,7 +174,7 @@ async def test_a_child_that_ignores_the_hang_up_is_killed_and_reaped(tmp_path, m
 
 async def test_quitting_the_client_ends_the_session_with_its_status(tmp_path) -> None:
     key, _ = load_host_key(tmp_path / "host_key")
-    command = lambda url, name: [sys.executable, "-c", "print('bye'); raise SystemExit(3)"]  # noqa: E731
+    command = lambda url: [sys.executable, "-c", "print('bye'); raise SystemExit(3)"]  # noqa: E731
     async with SshDoor("ws://unused", key, port=0, command=command) as door:
         async with ssh(door, "ann") as conn:
             process = await conn.create_process(term_type="xterm", encoding="utf-8")

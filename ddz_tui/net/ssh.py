@@ -1,7 +1,8 @@
 """The SSH front door: `ssh -p 2222 NAME@HOST` lands NAME in the lobby of a game server.
 
 Each SSH session gets a pseudo-terminal and one child process running the game, at
-the server's lobby as NAME (`child_command`), with sound off (it would play on the
+the server's lobby as NAME (`child_command`; NAME is its login name, as sshd would set
+it, and never a command-line argument), with sound off (it would play on the
 server) and NAME's own settings, history and session tokens in a folder of their own
 beside the door's data (`player_folder`). The child is a session leader that owns the PTY as its
 controlling terminal (setsid + TIOCSCTTY), so the window size the SSH client reports
@@ -52,12 +53,14 @@ _TAKE_TERMINAL = (
     "os.execvp(sys.argv[1], sys.argv[1:])"
 )
 
-ChildCommand = Callable[[str, str], list[str]]
+ChildCommand = Callable[[str], list[str]]
 
 
-def child_command(url: str, name: str) -> list[str]:
-    """The program each SSH session runs: the client, joining `url` as `name`."""
-    return [sys.executable, "-m", "ddz_tui", "join", url, "--name", name]
+def child_command(url: str) -> list[str]:
+    """The program each SSH session runs: the client, joining `url` under its login name.
+    The name travels in the environment (LOGNAME, USER), never on the command line, where
+    a name like `-h` or `--` would be read as an option whatever the quoting."""
+    return [sys.executable, "-m", "ddz_tui", "join", url]
 
 
 def player_folder(name: str, data_dir: Path | str | None = None) -> Path:
@@ -178,7 +181,7 @@ class PlayerSession(asyncssh.SSHServerSession):
                 sys.executable,
                 "-c",
                 _TAKE_TERMINAL,
-                *self.door.command(self.door.url, name),
+                *self.door.command(self.door.url),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
@@ -200,13 +203,14 @@ class PlayerSession(asyncssh.SSHServerSession):
             self._hang_up()
 
     def _environment(self, term_type: str, name: str) -> dict[str, str]:
-        """The server's environment, with the session's terminal, the player's own
-        folder for settings and history, SSH_CONNECTION as sshd sets it (so the game
-        knows it is remote), and sound locked off: it would play on the server,
-        whatever the settings there say."""
+        """The server's environment, with the session's terminal, the player's name as
+        the login name (the client's default name), their own folder for settings and
+        history, SSH_CONNECTION as sshd sets it (so the game knows it is remote), and
+        sound locked off: it would play on the server, whatever the settings there say."""
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         env["TERM"] = term_type or "xterm-256color"
         env[FORCE_ENV] = FORCE_OFF
+        env["LOGNAME"] = env["USER"] = name
         folder = player_folder(name)
         env[DATA_DIR_ENV] = str(folder)
         env[CONFIG_DIR_ENV] = str(folder / "settings")
