@@ -4,6 +4,7 @@ hears resizes and the hang-up, and is reaped when the connection closes."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sys
 from pathlib import Path
@@ -149,6 +150,44 @@ async def test_the_child_owns_its_terminal_hears_resizes_and_the_hang_up(tmp_pat
         await until(lambda: not door.children)
         assert marker.read_text() == "hup", "the child got SIGHUP when the connection closed"
         assert gone(pid)
+
+
+# A child that redraws its screen all the time, as the game does, and notes its hang-up.
+CHATTY = r"""
+import os, signal, sys, time
+def hup(*_):
+    with open(sys.argv[1], "w") as out:
+        out.write("hup")
+    os._exit(0)
+signal.signal(signal.SIGHUP, hup)
+for i in range(3000):
+    print("frame", i, flush=True)
+    time.sleep(0.01)
+"""
+
+
+async def test_end_of_input_hangs_up_the_child_and_ends_the_session_quietly(
+    tmp_path, caplog
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    marker = tmp_path / "hung-up"
+    key, _ = load_host_key(tmp_path / "host_key")
+    command = lambda url: [sys.executable, "-c", CHATTY, str(marker)]  # noqa: E731
+    async with SshDoor("ws://unused", key, port=0, command=command) as door:
+        async with ssh(door, "ann") as conn:
+            process = await conn.create_process(term_type="xterm", encoding="utf-8")
+            await read_until(process, "frame 3", [])
+            (pid,) = door.children
+            caplog.clear()
+            process.stdin.write_eof()  # what `ssh -tt HOST </dev/null` sends
+            result = await asyncio.wait_for(process.wait(), 10)
+            assert marker.read_text() == "hup", "the child got SIGHUP"
+            assert result.exit_status is not None, "the session ended with the child"
+        await until(lambda: not door.children)
+        assert gone(pid)
+    ours = [r for r in caplog.records if not r.name.startswith("asyncssh")]
+    assert not any(r.exc_info or r.levelno >= logging.WARNING for r in ours), ours
+    assert len(ours) <= 2, ours  # the input ended; the child ended
 
 
 async def test_a_child_that_ignores_the_hang_up_is_killed_and_reaped(tmp_path, monkeypatch) -> None:

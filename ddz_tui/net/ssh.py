@@ -115,7 +115,8 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._master = -1
         self._pending_input = bytearray()
         self._reading = False
-        self._ended = False
+        self._open = True  # the channel can still carry an exit status
+        self._ending = False  # the child is being hung up: no more of its output
 
     # --- what the SSH client asks for ------------------------------------------------
 
@@ -149,7 +150,11 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._flush_input()
 
     def eof_received(self) -> bool:
-        return False  # keep the channel open; the child decides when it is done
+        """The client will send nothing more (`ssh -tt HOST </dev/null`): nobody can play
+        this session, so end the child rather than draw its screens for no one."""
+        log.info("%s: the client's input ended", self.name)
+        self._end()
+        return True  # our side stays open to send the exit status once the child is gone
 
     def pause_writing(self) -> None:
         self._watch_output(False)
@@ -158,7 +163,8 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._watch_output(True)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._hang_up()
+        self._open = False
+        self._end()
 
     # --- the child -------------------------------------------------------------------
 
@@ -172,6 +178,9 @@ class PlayerSession(asyncssh.SSHServerSession):
             return
         if self._term is None:
             self._refuse(t("ssh.needs_terminal"))
+            return
+        if self._ending:  # the input ended before the game could start
+            self._close_channel(1)
             return
         term_type, (columns, rows, width, height) = self._term
         master, slave = os.openpty()
@@ -198,9 +207,11 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._master = master
         self.door.children[self.process.pid] = self.process
         log.info("%s: session started (pid %d)", name, self.process.pid)
-        self._watch_output(True)
-        if self._ended:  # the connection closed while the child started
-            self._hang_up()
+        if self._ending:  # the session ended while the child started
+            self._close_master()
+            self._hang_up(self.process)
+        else:
+            self._watch_output(True)
 
     def _environment(self, term_type: str, name: str) -> dict[str, str]:
         """The server's environment, with the session's terminal, the player's name as
@@ -228,10 +239,20 @@ class PlayerSession(asyncssh.SSHServerSession):
         return env
 
     def _refuse(self, message: str) -> None:
+        self._close_channel(1, message + "\r\n")
+
+    def _close_channel(self, status: int | None, farewell: str = "") -> None:
+        """Say `farewell`, send the exit status (a signal's as a shell would) and close;
+        once, and never on a channel that is gone."""
         chan = self._chan
-        if chan is not None:
-            chan.write((message + "\r\n").encode())
-            chan.exit(1)
+        if chan is None or not self._open:
+            return
+        self._open = False
+        code = 1 if status is None else status if status >= 0 else 128 - status
+        with contextlib.suppress(OSError):  # closed for sending already: nothing to say
+            if farewell:
+                chan.write(farewell.encode())
+            chan.exit(code)
 
     def _watch_output(self, on: bool) -> None:
         if self._master < 0 or on == self._reading:
@@ -252,11 +273,15 @@ class PlayerSession(asyncssh.SSHServerSession):
             if error.errno != errno.EIO:  # EIO: every copy of the terminal's far end closed
                 log.warning("%s: reading the terminal: %s", self.name, error)
             data = b""
-        if data and self._chan is not None:
-            self._chan.write(data)
+        if not data:  # the child closed its terminal: it quit
+            self._end()
             return
-        self._watch_output(False)
-        background(self._finish())
+        assert self._chan is not None
+        try:
+            self._chan.write(data)
+        except OSError as error:  # BrokenPipeError: the channel takes no more output
+            log.info("%s: the connection takes no more output (%s)", self.name, error)
+            self._end()
 
     def _flush_input(self) -> None:
         loop = asyncio.get_running_loop()
@@ -276,26 +301,27 @@ class PlayerSession(asyncssh.SSHServerSession):
         if self._master >= 0:
             self._flush_input()
 
-    async def _finish(self) -> None:
-        """The child closed the terminal (it quit): end the session with its status."""
-        process = self.process
-        status = await process.wait() if process is not None else 1
-        if process is not None:
-            self.door.children.pop(process.pid, None)
-        self._close_master()
-        if self._chan is not None and not self._ended:
-            self._chan.exit(status if status >= 0 else 128 - status)
-
-    def _hang_up(self) -> None:
-        """The connection is gone: SIGHUP to the child's session, then reap it."""
-        self._ended = True
-        self._close_master()
-        process = self.process
-        if process is None or process.returncode is not None:
+    def _end(self) -> None:
+        """End the session, whoever ended it (the child, the client, the connection): stop
+        reading the child, hang it up, and once it is reaped close the channel with its
+        status. Once only; a child still starting is hung up as soon as it is there."""
+        if self._ending:
             return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGHUP)
-        background(self.door.reap(process), self.door.reaping)
+        self._ending = True
+        self._close_master()
+        if self.process is not None:
+            self._hang_up(self.process)
+
+    def _hang_up(self, process: asyncio.subprocess.Process) -> None:
+        """SIGHUP to the child's session (if it still runs), then reap it in the background."""
+        if process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGHUP)
+        background(self._reap(process), self.door.reaping)
+
+    async def _reap(self, process: asyncio.subprocess.Process) -> None:
+        await self.door.reap(process)
+        self._close_channel(process.returncode)
 
     def _close_master(self) -> None:
         if self._master >= 0:
@@ -365,8 +391,8 @@ class SshDoor:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             await process.wait()
-        self.children.pop(process.pid, None)
-        log.info("session child %d ended (%s)", process.pid, process.returncode)
+        if self.children.pop(process.pid, None) is not None:
+            log.info("session child %d ended (%s)", process.pid, process.returncode)
 
     async def close(self) -> None:
         if self._acceptor is not None:
