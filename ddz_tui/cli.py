@@ -471,6 +471,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
 
     from ddz_tui.net.client import BadAddress, normalise_url
     from ddz_tui.net.ssh import HostKeyError, SshDoor, default_host_key_path, serve
+    from ddz_tui.net.ssh_names import default_names_path
     from ddz_tui.store import DATA_DIR_ENV
 
     server_url = None
@@ -496,6 +497,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
                 made=t("ssh.key_made") if made else "",
             )
         )
+        print(t("ssh.names", path=door.names.path, count=len(door.names)))
         print(t("ssh.game_server", url=door.url))
         if _loopback(args.host):
             print(t("net.cli.loopback_only"))
@@ -503,7 +505,16 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     config = _server_config(args, "127.0.0.1", args.game_port)
     try:
         return _run_forever(
-            serve(args.host, args.port, key_path, server_url, config, announce, _history(args)),
+            serve(
+                args.host,
+                args.port,
+                key_path,
+                server_url,
+                config,
+                announce,
+                _history(args),
+                default_names_path(args.data_dir),
+            ),
             args.host,
             args.port,
         )

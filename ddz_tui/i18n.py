@@ -457,6 +457,15 @@ EN: dict[str, str] = {
     "ssh.bad_name": "ddz: {error}. Connect as: ssh -p PORT NAME@HOST, with the name you want.",
     "ssh.needs_terminal": "ddz needs a terminal: connect with ssh -t",
     "ssh.cannot_start": "ddz could not start the game: {error}",
+    "ssh.name_playing": "ddz: {name} is playing; choose another name.",
+    "ssh.name_kept": (
+        "ddz: the name {name} belongs to another SSH key; connect with that key, "
+        "or choose another name."
+    ),
+    "ssh.taken_over": (
+        "ddz: {name} connected again from elsewhere with their key; this session has ended."
+    ),
+    "ssh.names": "names kept for SSH keys: {path} ({count})",
     # --- net ui (joining, hosting, the lobby, waiting at a shared table) ---
     "ui.menu.join": "Join a game",
     "ui.menu.host": "Host a game",
@@ -946,6 +955,10 @@ ZH: dict[str, str] = {
     "ssh.bad_name": "ddz：{error}。请这样连接：ssh -p 端口 名字@主机，用你想在牌桌上用的名字。",
     "ssh.needs_terminal": "ddz 需要终端：请用 ssh -t 连接",
     "ssh.cannot_start": "ddz 无法启动游戏：{error}",
+    "ssh.name_playing": "ddz：{name} 正在游戏中；请换一个名字。",
+    "ssh.name_kept": "ddz：名字 {name} 属于另一把 SSH 密钥；请用那把密钥连接，或换一个名字。",
+    "ssh.taken_over": "ddz：{name} 用自己的密钥从别处重新连接了；本会话已结束。",
+    "ssh.names": "与 SSH 密钥绑定的名字：{path}（{count} 个）",
     # --- net ui (joining, hosting, the lobby, waiting at a shared table) ---
     "ui.menu.join": "加入牌局",
     "ui.menu.host": "开设牌局",

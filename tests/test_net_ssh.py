@@ -4,6 +4,7 @@ hears resizes and the hang-up, and is reaped when the connection closes."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import sys
@@ -15,12 +16,14 @@ asyncssh = pytest.importorskip("asyncssh")
 
 from ddz_tui.cli import build_parser  # noqa: E402
 from ddz_tui.net.ssh import (  # noqa: E402
+    MAX_KEYS_TRIED,
     HostKeyError,
     SshDoor,
     child_command,
     load_host_key,
     player_folder,
 )
+from ddz_tui.net.ssh_names import NameKeys, key_line  # noqa: E402
 from tests.netkit import clients, running, until  # noqa: E402
 
 # A stand-in for the client that reports what its terminal tells it.
@@ -64,9 +67,35 @@ async def read_until(process, text: str, seen: list[str], timeout: float = 30) -
     return await asyncio.wait_for(read(), timeout)
 
 
-def ssh(door: SshDoor, name: str):
+class Client(asyncssh.SSHClient):
+    """An SSH client as OpenSSH behaves: its keys first (if any), then keyboard-interactive
+    answering no prompts (and again, for as long as the server offers it); it keeps the
+    banners the server sends."""
+
+    def __init__(self) -> None:
+        self.banners: list[str] = []
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banners.append(msg)
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts) -> list[str] | None:
+        return None if prompts else []
+
+
+def ssh(door: SshDoor, name: str, keys: list | None = None):
+    """A connection as `name`, offering `keys` (none: a guest)."""
     return asyncssh.connect(
-        "127.0.0.1", door.port, username=name, known_hosts=None, client_keys=None, password=None
+        "127.0.0.1",
+        door.port,
+        username=name,
+        known_hosts=None,
+        client_factory=Client,
+        client_keys=keys or None,
+        agent_path=None,
+        password=None,
     )
 
 
@@ -211,6 +240,124 @@ async def test_a_child_that_ignores_the_hang_up_is_killed_and_reaped(tmp_path, m
         assert gone(pid)
 
 
+def probe_door(tmp_path: Path, **options) -> SshDoor:
+    """A door whose sessions run PROBE, which notes its hang-up in tmp_path/hung-up."""
+    key, _ = load_host_key(tmp_path / "host_key")
+    command = lambda url: [sys.executable, "-c", PROBE, str(tmp_path / "hung-up")]  # noqa: E731
+    return SshDoor("ws://unused", key, port=0, command=command, **options)
+
+
+async def play(conn) -> tuple[object, list[str]]:
+    """A session on `conn` with a terminal, once its child is up."""
+    process = await conn.create_process(term_type="xterm", encoding="utf-8")
+    seen: list[str] = []
+    await read_until(process, "ready", seen)
+    return process, seen
+
+
+async def refused(door: SshDoor, name: str, keys: list | None = None) -> str:
+    """Log in as `name` and expect to be turned away; what the banner said."""
+    client = Client()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect(
+            "127.0.0.1",
+            door.port,
+            username=name,
+            known_hosts=None,
+            client_factory=lambda: client,
+            client_keys=keys or None,
+            agent_path=None,
+        )
+    return "".join(client.banners)
+
+
+async def test_a_name_in_play_is_refused_to_anyone_else(tmp_path) -> None:
+    async with probe_door(tmp_path) as door:
+        async with ssh(door, "ann") as first:
+            await play(first)
+            (pid,) = door.children
+            banner = await refused(door, "ann")
+            assert "ann is playing; choose another name" in banner
+            assert banner.count("\n") == 1, "one line"
+            stranger = asyncssh.generate_private_key("ssh-ed25519")
+            assert "ann is playing" in await refused(door, " ann ", [stranger])
+            # a second session on ann's own connection is no way around it
+            second = await first.create_process(term_type="xterm", encoding="utf-8")
+            result = await asyncio.wait_for(second.wait(), 10)
+            assert result.exit_status == 1 and "ann is playing" in result.stdout
+            assert list(door.children) == [pid] and not door.names.is_bound("ann")
+        await until(lambda: not door.children)
+        async with ssh(door, "ann") as again:  # ann left: a name with no key is open again
+            await play(again)
+
+
+async def test_the_first_key_binds_the_name_and_only_that_key_gets_in(tmp_path) -> None:
+    mine, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    async with probe_door(tmp_path) as door:
+        async with ssh(door, "ann", [mine]) as conn:
+            await play(conn)
+        await until(lambda: not door.children)
+        for keys in (None, [other]):
+            banner = await refused(door, "ann", keys)
+            assert "the name ann belongs to another SSH key" in banner
+        async with ssh(door, "ann", [other, mine]) as conn:  # the wrong key first, then hers
+            await play(conn)
+        many = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(MAX_KEYS_TRIED)]
+        assert "belongs to another SSH key" in await refused(door, "ann", [*many, mine])
+        async with ssh(door, "bob", [mine]) as conn:  # one key may hold several names
+            await play(conn)
+    saved = json.loads((tmp_path / "data" / "ssh_names.json").read_text())
+    assert set(saved["names"]) == {"ann", "bob"}
+    async with probe_door(tmp_path) as door:  # kept across restarts
+        assert "belongs to another SSH key" in await refused(door, "ann")
+        async with ssh(door, "ann", [mine]) as conn:
+            await play(conn)
+
+
+async def test_her_key_takes_over_her_live_session(tmp_path) -> None:
+    mine = asyncssh.generate_private_key("ssh-ed25519")
+    async with probe_door(tmp_path) as door:
+        async with ssh(door, "ann", [mine]) as old_conn:
+            old, _ = await play(old_conn)
+            (old_pid,) = door.children
+            async with ssh(door, "ann", [mine]) as new_conn:  # her connection dropped; back
+                await play(new_conn)
+                ended = await asyncio.wait_for(old.wait(), 10)
+                assert "ann connected again from elsewhere" in ended.stdout
+                assert "\x1b[?1049l" in ended.stdout, "her old terminal is left as it was"
+                assert (tmp_path / "hung-up").read_text() == "hup"
+                assert gone(old_pid)
+                (new_pid,) = door.children
+                assert door.playing["ann"].process.pid == new_pid != old_pid
+        await until(lambda: not door.children)
+        assert not door.playing
+
+
+async def test_a_session_checks_the_name_again_when_it_starts(tmp_path) -> None:
+    mine = asyncssh.generate_private_key("ssh-ed25519")
+    async with probe_door(tmp_path) as door:
+        async with ssh(door, "ann") as guest:  # logged in while ann was free
+            async with ssh(door, "ann", [mine]) as owner:
+                await play(owner)
+            process = await guest.create_process(term_type="xterm", encoding="utf-8")
+            result = await asyncio.wait_for(process.wait(), 10)
+            assert result.exit_status == 1 and "belongs to another SSH key" in result.stdout
+        await until(lambda: not door.children)
+
+
+async def test_a_key_the_door_cannot_keep_plays_as_a_guest(tmp_path, monkeypatch) -> None:
+    import ddz_tui.net.ssh_names as names_module
+
+    monkeypatch.setattr(names_module, "MAX_NAMES", 0)  # no room for another binding
+    mine = asyncssh.generate_private_key("ssh-ed25519")
+    async with probe_door(tmp_path) as door:
+        async with ssh(door, "ann", [mine]) as conn:  # the key is turned down; the guest in
+            await play(conn)
+            assert door.playing["ann"].key is None
+        assert not door.names.is_bound("ann")
+        assert not (tmp_path / "data" / "ssh_names.json").exists()
+
+
 async def test_quitting_the_client_ends_the_session_with_its_status(tmp_path) -> None:
     key, _ = load_host_key(tmp_path / "host_key")
     command = lambda url: [sys.executable, "-c", "print('bye'); raise SystemExit(3)"]  # noqa: E731
@@ -275,3 +422,79 @@ def test_a_players_folder_is_named_for_them_and_stays_inside() -> None:
         assert folder.parent == base and folder.name not in (".", "..")
         assert "/" not in folder.name and not folder.name.startswith(".")
     assert player_folder("Ann") != player_folder("ann")
+
+
+# --- the names bound to keys, on disk -------------------------------------------------
+
+
+def test_bindings_are_kept_privately_and_read_back(tmp_path) -> None:
+    path = tmp_path / "door" / "ssh_names.json"
+    mine, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    names = NameKeys.load(path)
+    assert len(names) == 0 and not path.exists()
+    assert names.bind("名字 x", mine) and names.bind("bob", other)
+    assert not names.bind("bob", mine), "a bound name stays with its key"
+    assert path.stat().st_mode & 0o077 == 0
+    assert [p.name for p in path.parent.iterdir()] == ["ssh_names.json"], "no temporary left"
+    again = NameKeys.load(path)
+    assert again.belongs_to("名字 x", mine) and not again.belongs_to("名字 x", other)
+    assert again.belongs_to("bob", other.convert_to_public())  # what a client sends
+    assert not again.belongs_to("bob", None) and not again.is_bound("ann")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"{not json",
+        b"\xff\xfe",
+        b"[]",
+        b'{"version": 2, "names": {}}',
+        b'{"version": 1, "names": []}',
+    ],
+)
+def test_a_broken_names_file_is_set_aside_not_fatal(tmp_path, caplog, text: bytes) -> None:
+    path = tmp_path / "ssh_names.json"
+    path.write_bytes(text)
+    names = NameKeys.load(path)
+    assert len(names) == 0
+    assert (tmp_path / "ssh_names.json.broken").read_bytes() == text
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+    assert str(path) in caplog.text and not any(r.exc_info for r in caplog.records)
+    assert names.bind("ann", asyncssh.generate_private_key("ssh-ed25519"))
+
+
+def test_bad_entries_are_dropped_and_the_good_ones_kept(tmp_path, caplog) -> None:
+    path = tmp_path / "ssh_names.json"
+    mine = asyncssh.generate_private_key("ssh-ed25519")
+    good = key_line(mine)
+    entries = {
+        "ann": good,
+        "bob": "ssh-ed25519 AAAA",  # not a key
+        "cy": good + " comment",  # not as the door writes it
+        " dee": good,  # not a name as the table shows it
+        "\x1b]52;c;eA==\x07": good,  # an escape sequence
+        "eve": 7,
+    }
+    path.write_text(json.dumps({"version": 1, "names": entries}))
+    names = NameKeys.load(path)
+    assert len(names) == 1 and names.belongs_to("ann", mine)
+    assert (tmp_path / "ssh_names.json.broken").exists()
+    assert "5 bad entries" in caplog.text
+    assert NameKeys.load(path).belongs_to("ann", mine), "the good ones were written back"
+
+
+def test_an_oversized_names_file_is_not_read_whole(tmp_path, monkeypatch) -> None:
+    import ddz_tui.net.ssh_names as names_module
+
+    monkeypatch.setattr(names_module, "MAX_FILE_BYTES", 1000)
+    path = tmp_path / "ssh_names.json"
+    path.write_text(json.dumps({"version": 1, "names": {}, "pad": "x" * 2000}))
+    assert len(NameKeys.load(path)) == 0
+    assert (tmp_path / "ssh_names.json.broken").exists()
+
+
+def test_a_names_file_that_cannot_be_written_leaves_the_name_free(tmp_path, caplog) -> None:
+    (tmp_path / "door").write_text("a file where the folder should be")
+    names = NameKeys.load(tmp_path / "door" / "ssh_names.json")
+    assert not names.bind("ann", asyncssh.generate_private_key("ssh-ed25519"))
+    assert not names.is_bound("ann") and "cannot keep SSH names" in caplog.text

@@ -4,13 +4,18 @@ Each SSH session gets a pseudo-terminal and one child process running the game, 
 the server's lobby as NAME (`child_command`; NAME is its login name, as sshd would set
 it, and never a command-line argument), with sound off (it would play on the
 server) and NAME's own settings, history and session tokens in a folder of their own
-beside the door's data (`player_folder`). The child is a session leader that owns the PTY as its
-controlling terminal (setsid + TIOCSCTTY), so the window size the SSH client reports
-(TIOCSWINSZ) reaches it as SIGWINCH, and a hang-up reaches it as SIGHUP. When the
-connection closes the child gets SIGHUP, then SIGKILL if it lingers, and is reaped.
+beside the door's data (`player_folder`). The child is a session leader that owns the
+PTY as its controlling terminal (setsid + TIOCSCTTY), so the window size the SSH client
+reports (TIOCSWINSZ) reaches it as SIGWINCH, and a hang-up reaches it as SIGHUP. When
+the connection closes, or the client's input ends, the child gets SIGHUP, then SIGKILL
+if it lingers, and is reaped.
 
-There is no authentication beyond the name: this is a game door for a LAN, and a
-session can run nothing but the client.
+Who may use a name (`Admission`): the first public-key login under a name binds it to
+that key (`NameKeys`), and from then on only that key gets in under it; with it, a
+player who connects again takes over their own live session. A name bound to no key is
+open to guests (keyboard-interactive with no prompt: any SSH client gets in without a
+question), but not while a session under it is live. A session runs nothing but the
+client.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import struct
 import sys
 import termios
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 from urllib.parse import quote
 
@@ -36,6 +42,7 @@ from ddz_tui.i18n import t
 from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
 from ddz_tui.net.server import GameServer, ServerConfig
+from ddz_tui.net.ssh_names import NameKeys, default_names_path
 from ddz_tui.net.tasks import background
 from ddz_tui.sound import FORCE_ENV, FORCE_OFF
 from ddz_tui.store import DATA_DIR_ENV, default_path
@@ -45,6 +52,8 @@ log = logging.getLogger(__name__)
 DEFAULT_SSH_PORT = 2222
 CONFIG_DIR_ENV = "DDZ_CONFIG_DIR"  # where the game keeps settings (ddz_tui.ui.settings)
 HANGUP_WAIT = 3.0  # seconds a child has to exit after SIGHUP before SIGKILL
+LOGIN_TIMEOUT = 30.0  # seconds a connection has to log in
+MAX_KEYS_TRIED = 32  # public keys one connection may offer (an agent may hold many)
 
 # Runs first in the child: take the PTY on stdin as controlling terminal, then exec the client.
 _TAKE_TERMINAL = (
@@ -54,6 +63,28 @@ _TAKE_TERMINAL = (
 )
 
 ChildCommand = Callable[[str], list[str]]
+
+# What a terminal is left in when the door, not the game, ends a session it took over:
+# normal screen, no mouse or focus reports, no bracketed paste, default keyboard and
+# colours, cursor shown.
+TERMINAL_RESET = (
+    "\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1004l\x1b[?2004l"
+    "\x1b[<u\x1b[0m\x1b[?25h\x1b[?1049l"
+)
+
+
+class Admission(Enum):
+    """What the door says to a login under a name, with or without a key."""
+
+    WELCOME = "welcome"  # a free name, or the name's own key: play
+    RETURN = "return"  # the name's own key while its session is live: take it over
+    PLAYING = "playing"  # a name with no key whose session is live: choose another
+    KEPT = "kept"  # a name bound to another key: use that key or another name
+
+    @property
+    def refusal(self) -> str | None:
+        """The i18n key of the refusal, or None when the login may play."""
+        return {Admission.PLAYING: "ssh.name_playing", Admission.KEPT: "ssh.name_kept"}.get(self)
 
 
 def child_command(url: str) -> list[str]:
@@ -106,9 +137,10 @@ def set_window_size(fd: int, columns: int, rows: int, width: int = 0, height: in
 class PlayerSession(asyncssh.SSHServerSession):
     """One SSH session: a PTY, the client running in it, bytes both ways."""
 
-    def __init__(self, door: SshDoor, name: str) -> None:
+    def __init__(self, door: SshDoor, name: str, key: asyncssh.SSHKey | None = None) -> None:
         self.door = door
         self.name = name
+        self.key = key  # the key the connection proved it holds; None for a guest
         self.process: asyncio.subprocess.Process | None = None
         self._chan: asyncssh.SSHServerChannel | None = None
         self._term: tuple[str, tuple[int, int, int, int]] | None = None
@@ -117,6 +149,8 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._reading = False
         self._open = True  # the channel can still carry an exit status
         self._ending = False  # the child is being hung up: no more of its output
+        self._farewell = ""  # said before the exit status when the door ends the session
+        self._reaping: asyncio.Task[None] | None = None
 
     # --- what the SSH client asks for ------------------------------------------------
 
@@ -169,19 +203,30 @@ class PlayerSession(asyncssh.SSHServerSession):
     # --- the child -------------------------------------------------------------------
 
     async def _start(self) -> None:
-        chan = self._chan
-        assert chan is not None
         try:
             name = check_name(self.name)
         except ProtocolError as error:
             self._refuse(t("ssh.bad_name", error=error.message))
             return
+        self.name = name
         if self._term is None:
             self._refuse(t("ssh.needs_terminal"))
             return
         if self._ending:  # the input ended before the game could start
             self._close_channel(1)
             return
+        admission = self.door.admit(name, self.key)
+        if admission.refusal is not None:
+            log.info("%s: refused (%s)", name, admission.value)
+            self._refuse(t(admission.refusal, name=name))
+            return
+        previous = self.door.claim(self)
+        if previous is not None:
+            log.info("%s: connected again with their key; the earlier session ends", name)
+            await previous.give_way()
+            if self._ending:  # and gone meanwhile
+                self._close_channel(1)
+                return
         term_type, (columns, rows, width, height) = self._term
         master, slave = os.openpty()
         set_window_size(slave, columns or 80, rows or 24, width, height)
@@ -239,6 +284,8 @@ class PlayerSession(asyncssh.SSHServerSession):
         return env
 
     def _refuse(self, message: str) -> None:
+        """No game for this session: say why and close (freeing the name if it held it)."""
+        self.door.release(self)
         self._close_channel(1, message + "\r\n")
 
     def _close_channel(self, status: int | None, farewell: str = "") -> None:
@@ -301,13 +348,24 @@ class PlayerSession(asyncssh.SSHServerSession):
         if self._master >= 0:
             self._flush_input()
 
-    def _end(self) -> None:
-        """End the session, whoever ended it (the child, the client, the connection): stop
-        reading the child, hang it up, and once it is reaped close the channel with its
-        status. Once only; a child still starting is hung up as soon as it is there."""
+    async def give_way(self) -> None:
+        """Its player connected again with their key: end this session, telling its
+        terminal why, and return once its child is gone (two games never share the
+        player's folder)."""
+        self._end(f"{TERMINAL_RESET}\r\n{t('ssh.taken_over', name=self.name)}\r\n")
+        if self._reaping is not None:
+            await asyncio.wait([self._reaping])
+
+    def _end(self, farewell: str = "") -> None:
+        """End the session, whoever ended it (the child, the client, the connection, a
+        new login): give up the name, stop reading the child, hang it up, and once it is
+        reaped close the channel with its status, after `farewell`. Once only; a child
+        still starting is hung up as soon as it is there."""
         if self._ending:
             return
         self._ending = True
+        self._farewell = farewell
+        self.door.release(self)
         self._close_master()
         if self.process is not None:
             self._hang_up(self.process)
@@ -317,11 +375,11 @@ class PlayerSession(asyncssh.SSHServerSession):
         if process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGHUP)
-        background(self._reap(process), self.door.reaping)
+        self._reaping = background(self._reap(process), self.door.reaping)
 
     async def _reap(self, process: asyncio.subprocess.Process) -> None:
         await self.door.reap(process)
-        self._close_channel(process.returncode)
+        self._close_channel(process.returncode, self._farewell)
 
     def _close_master(self) -> None:
         if self._master >= 0:
@@ -332,19 +390,83 @@ class PlayerSession(asyncssh.SSHServerSession):
             self._master = -1
 
 
+def _usable(username: str) -> str | None:
+    """The name a login asks for, as the table would show it; None if it will not do."""
+    try:
+        return check_name(username)
+    except ProtocolError:
+        return None
+
+
 class _Server(asyncssh.SSHServer):
-    """Lets anyone in under the name they give; each session is a PlayerSession."""
+    """One connection: the name it asks for, and the key it proved it holds, if any.
+
+    Authentication is always asked for, so that an SSH client offers its keys: one the
+    name is bound to, or any for a free name nobody is playing under, is accepted
+    (`validate_public_key`); after the keys, keyboard-interactive lets a guest in without
+    a prompt unless the name is someone else's, and then says why in a banner, once:
+    a refused connection is offered nothing more, and may try only so many keys. Each
+    session is a PlayerSession, which checks again when it starts (`SshDoor.admit`)."""
 
     def __init__(self, door: SshDoor) -> None:
         self.door = door
         self.username = ""
+        self.key: asyncssh.SSHKey | None = None
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self._keys_tried = 0
+        self._refused = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
-        return False  # no authentication: the name is who you are at the table
+        self.key = None
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return self._keys_tried < MAX_KEYS_TRIED and not self._refused
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """The key a name is bound to, or any key for a free name there is room to bind.
+        The last key accepted is the one that logged in: asyncssh checks the signature
+        right after this says yes, and a failed one sends the client on to the next."""
+        self._keys_tried += 1
+        name = _usable(username)
+        if name is None:
+            return False
+        admission = self.door.admit(name, key)
+        names = self.door.names
+        accepted = admission in (Admission.WELCOME, Admission.RETURN) and (
+            names.is_bound(name) or names.has_room()
+        )
+        if accepted:
+            self.key = key
+        return accepted
+
+    def password_auth_supported(self) -> bool:
+        return False  # nothing to ask a guest for, and no passwords to keep
+
+    def kbdint_auth_supported(self) -> bool:
+        return not self._refused
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        """A guest: in at once, unless the name is someone else's (said in a banner)."""
+        self.key = None
+        name = _usable(username)
+        if name is None:
+            return True  # the session says what is wrong with the name, and how to connect
+        admission = self.door.admit(name, None)
+        if admission.refusal is None:
+            return True
+        log.info("%s: guest refused (%s)", name, admission.value)
+        self._refused = True
+        if self._conn is not None:
+            self._conn.send_auth_banner(t(admission.refusal, name=name) + "\r\n")
+        return False
 
     def session_requested(self) -> PlayerSession:
-        return PlayerSession(self.door, self.username)
+        return PlayerSession(self.door, self.username, self.key)
 
 
 class SshDoor:
@@ -357,12 +479,15 @@ class SshDoor:
         host: str = "127.0.0.1",
         port: int = DEFAULT_SSH_PORT,
         command: ChildCommand = child_command,
+        names: NameKeys | None = None,
     ) -> None:
         self.url = url
         self.host_key = host_key
         self.host = host
         self.port = port
         self.command = command
+        self.names = NameKeys.load(default_names_path()) if names is None else names
+        self.playing: dict[str, PlayerSession] = {}  # the live session under each name
         self.children: dict[int, asyncio.subprocess.Process] = {}
         self.reaping: set[asyncio.Task[None]] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -378,10 +503,34 @@ class SshDoor:
             allow_scp=False,
             agent_forwarding=False,
             x11_forwarding=False,
+            login_timeout=LOGIN_TIMEOUT,
             keepalive_interval=15,
             keepalive_count_max=4,
         )
         self.port = self._acceptor.sockets[0].getsockname()[1]
+
+    def admit(self, name: str, key: asyncssh.SSHKey | None) -> Admission:
+        """Whether a login under `name`, with `key` (None for a guest), may play now."""
+        live = name in self.playing
+        if self.names.is_bound(name):
+            if not self.names.belongs_to(name, key):
+                return Admission.KEPT
+            return Admission.RETURN if live else Admission.WELCOME
+        return Admission.PLAYING if live else Admission.WELCOME
+
+    def claim(self, session: PlayerSession) -> PlayerSession | None:
+        """Make `session` the live one under its name (admitted just now, with nothing
+        awaited since), binding a free name to its key; the session it replaces, if any."""
+        previous = self.playing.get(session.name)
+        self.playing[session.name] = session
+        if session.key is not None and not self.names.is_bound(session.name):
+            self.names.bind(session.name, session.key)
+        return previous
+
+    def release(self, session: PlayerSession) -> None:
+        """`session` has ended: its name is free again, unless a newer session holds it."""
+        if self.playing.get(session.name) is session:
+            del self.playing[session.name]
 
     async def reap(self, process: asyncio.subprocess.Process) -> None:
         """Wait for a hung-up child; kill its session if it lingers; never leave a zombie."""
@@ -423,14 +572,19 @@ async def serve(
     game: ServerConfig,
     announce: Callable[[SshDoor, str, Path, bool], None],
     history: History | None = None,
+    names_path: Path | None = None,
 ) -> None:
     """Run the door (and, unless `server_url` names one, a game server keeping its games
-    in `history`) until cancelled."""
+    in `history`) until cancelled; the names bound to keys are kept in `names_path`
+    (default: in the data folder)."""
     key, made = load_host_key(key_path)
+    names = NameKeys.load(names_path or default_names_path())
     async with contextlib.AsyncExitStack() as stack:
         if server_url is None:
             server = await stack.enter_async_context(GameServer(game, history))
             server_url = server.url
-        door = await stack.enter_async_context(SshDoor(server_url, key, door_host, door_port))
+        door = await stack.enter_async_context(
+            SshDoor(server_url, key, door_host, door_port, names=names)
+        )
         announce(door, key.get_fingerprint(), key_path, made)
         await asyncio.Future()
