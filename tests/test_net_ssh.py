@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -17,6 +18,7 @@ asyncssh = pytest.importorskip("asyncssh")
 from ddz_tui.cli import build_parser  # noqa: E402
 from ddz_tui.net.ssh import (  # noqa: E402
     MAX_KEYS_TRIED,
+    MAX_PENDING_INPUT,
     HostKeyError,
     SshDoor,
     child_command,
@@ -356,6 +358,47 @@ async def test_a_key_the_door_cannot_keep_plays_as_a_guest(tmp_path, monkeypatch
             assert door.playing["ann"].key is None
         assert not door.names.is_bound("ann")
         assert not (tmp_path / "data" / "ssh_names.json").exists()
+
+
+# A child slow to read its input, then reading all of it: keystrokes pile up meanwhile.
+SLOW_READER = r"""
+import os, sys, time, tty
+tty.setraw(0)
+print("ready", flush=True)
+time.sleep(0.5)
+got = 0
+while got < int(sys.argv[1]):
+    got += len(os.read(0, 65536))
+print("got", got, flush=True)
+"""
+
+
+async def test_input_for_a_child_that_is_not_reading_is_bounded_and_kept(tmp_path) -> None:
+    size = 512 * 1024
+    key, _ = load_host_key(tmp_path / "host_key")
+    command = lambda url: [sys.executable, "-c", SLOW_READER, str(size)]  # noqa: E731
+    door = SshDoor("ws://unused", key, port=0, command=command)
+    async with door, ssh(door, "ann") as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        seen: list[bytes] = []
+        while b"ready" not in b"".join(seen):
+            seen.append(await asyncio.wait_for(process.stdout.read(4096), 10))
+        session = door.playing["ann"]
+        most = 0
+
+        async def watch() -> None:
+            nonlocal most
+            for _ in range(100_000):
+                most = max(most, len(session._pending_input))
+                await asyncio.sleep(0.001)
+
+        watching = asyncio.create_task(watch())
+        process.stdin.write(b"k" * size)
+        while not re.search(rb"got \d+\n", b"".join(seen)):
+            seen.append(await asyncio.wait_for(process.stdout.read(4096), 30))
+        watching.cancel()
+        assert f"got {size}\n".encode() in b"".join(seen), "no keystroke lost"
+        assert most <= MAX_PENDING_INPUT + 64 * 1024, most  # one SSH packet past it
 
 
 async def test_quitting_the_client_ends_the_session_with_its_status(tmp_path) -> None:

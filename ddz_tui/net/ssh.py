@@ -54,6 +54,7 @@ CONFIG_DIR_ENV = "DDZ_CONFIG_DIR"  # where the game keeps settings (ddz_tui.ui.s
 HANGUP_WAIT = 3.0  # seconds a child has to exit after SIGHUP before SIGKILL
 LOGIN_TIMEOUT = 30.0  # seconds a connection has to log in
 MAX_KEYS_TRIED = 32  # public keys one connection may offer (an agent may hold many)
+MAX_PENDING_INPUT = 64 * 1024  # input held for a child not reading it; past it, the client waits
 
 # Runs first in the child: take the PTY on stdin as controlling terminal, then exec the client.
 _TAKE_TERMINAL = (
@@ -146,6 +147,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._term: tuple[str, tuple[int, int, int, int]] | None = None
         self._master = -1
         self._pending_input = bytearray()
+        self._input_paused = False  # the client waits until the child takes what is held
         self._reading = False
         self._open = True  # the channel can still carry an exit status
         self._ending = False  # the child is being hung up: no more of its output
@@ -182,6 +184,10 @@ class PlayerSession(asyncssh.SSHServerSession):
             return
         self._pending_input += data
         self._flush_input()
+        if len(self._pending_input) >= MAX_PENDING_INPUT and not self._input_paused:
+            self._input_paused = True
+            assert self._chan is not None
+            self._chan.pause_reading()
 
     def eof_received(self) -> bool:
         """The client will send nothing more (`ssh -tt HOST </dev/null`): nobody can play
@@ -342,6 +348,9 @@ class PlayerSession(asyncssh.SSHServerSession):
         del self._pending_input[:written]
         if self._pending_input:
             loop.add_writer(self._master, self._writable)
+        elif self._input_paused and self._chan is not None:
+            self._input_paused = False
+            self._chan.resume_reading()
 
     def _writable(self) -> None:
         asyncio.get_running_loop().remove_writer(self._master)
