@@ -17,7 +17,7 @@ asyncssh = pytest.importorskip("asyncssh")
 
 from ddz_tui.cli import build_parser  # noqa: E402
 from ddz_tui.net.ssh import (  # noqa: E402
-    MAX_KEYS_TRIED,
+    MAX_KEYS_REFUSED,
     MAX_PENDING_INPUT,
     HostKeyError,
     SshDoor,
@@ -273,14 +273,16 @@ async def refused(door: SshDoor, name: str, keys: list | None = None) -> str:
     return "".join(client.banners)
 
 
-async def test_a_name_in_play_is_refused_to_anyone_else(tmp_path) -> None:
+async def test_a_name_in_play_is_refused_to_anyone_else(tmp_path, caplog) -> None:
+    caplog.set_level(logging.INFO, logger="ddz_tui.net.ssh")
     async with probe_door(tmp_path) as door:
         async with ssh(door, "ann") as first:
             await play(first)
             (pid,) = door.children
-            banner = await refused(door, "ann")
+            banner = await refused(door, "ann")  # a client that asks again and again
             assert "ann is playing; choose another name" in banner
-            assert banner.count("\n") == 1, "one line"
+            assert banner.count("\n") == 1, "one line, once"
+            assert caplog.text.count("guest refused") == 1
             stranger = asyncssh.generate_private_key("ssh-ed25519")
             assert "ann is playing" in await refused(door, " ann ", [stranger])
             # a second session on ann's own connection is no way around it
@@ -304,7 +306,7 @@ async def test_the_first_key_binds_the_name_and_only_that_key_gets_in(tmp_path) 
             assert "the name ann belongs to another SSH key" in banner
         async with ssh(door, "ann", [other, mine]) as conn:  # the wrong key first, then hers
             await play(conn)
-        many = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(MAX_KEYS_TRIED)]
+        many = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(MAX_KEYS_REFUSED)]
         assert "belongs to another SSH key" in await refused(door, "ann", [*many, mine])
         async with ssh(door, "bob", [mine]) as conn:  # one key may hold several names
             await play(conn)

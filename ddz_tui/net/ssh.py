@@ -53,7 +53,7 @@ DEFAULT_SSH_PORT = 2222
 CONFIG_DIR_ENV = "DDZ_CONFIG_DIR"  # where the game keeps settings (ddz_tui.ui.settings)
 HANGUP_WAIT = 3.0  # seconds a child has to exit after SIGHUP before SIGKILL
 LOGIN_TIMEOUT = 30.0  # seconds a connection has to log in
-MAX_KEYS_TRIED = 32  # public keys one connection may offer (an agent may hold many)
+MAX_KEYS_REFUSED = 32  # keys one connection may offer in vain (an agent may hold many)
 MAX_PENDING_INPUT = 64 * 1024  # input held for a child not reading it; past it, the client waits
 
 # Runs first in the child: take the PTY on stdin as controlling terminal, then exec the client.
@@ -413,16 +413,18 @@ class _Server(asyncssh.SSHServer):
     Authentication is always asked for, so that an SSH client offers its keys: one the
     name is bound to, or any for a free name nobody is playing under, is accepted
     (`validate_public_key`); after the keys, keyboard-interactive lets a guest in without
-    a prompt unless the name is someone else's, and then says why in a banner, once:
-    a refused connection is offered nothing more, and may try only so many keys. Each
-    session is a PlayerSession, which checks again when it starts (`SshDoor.admit`)."""
+    a prompt unless the name is someone else's, and then says why in a banner, once: a
+    client that asks again is disconnected. A connection may offer only so many keys in vain.
+    The methods offered are never none at all, which OpenSSH would take as "try every
+    method" and ask for a password. Each session is a PlayerSession, which checks
+    again when it starts (`SshDoor.admit`)."""
 
     def __init__(self, door: SshDoor) -> None:
         self.door = door
         self.username = ""
         self.key: asyncssh.SSHKey | None = None
         self._conn: asyncssh.SSHServerConnection | None = None
-        self._keys_tried = 0
+        self._keys_refused = 0
         self._refused = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -434,30 +436,30 @@ class _Server(asyncssh.SSHServer):
         return True
 
     def public_key_auth_supported(self) -> bool:
-        return self._keys_tried < MAX_KEYS_TRIED and not self._refused
+        return self._keys_refused < MAX_KEYS_REFUSED
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """The key a name is bound to, or any key for a free name there is room to bind.
         The last key accepted is the one that logged in: asyncssh checks the signature
         right after this says yes, and a failed one sends the client on to the next."""
-        self._keys_tried += 1
         name = _usable(username)
-        if name is None:
-            return False
-        admission = self.door.admit(name, key)
         names = self.door.names
-        accepted = admission in (Admission.WELCOME, Admission.RETURN) and (
-            names.is_bound(name) or names.has_room()
+        accepted = (
+            name is not None
+            and self.door.admit(name, key) in (Admission.WELCOME, Admission.RETURN)
+            and (names.is_bound(name) or names.has_room())
         )
         if accepted:
             self.key = key
+        else:
+            self._keys_refused += 1
         return accepted
 
     def password_auth_supported(self) -> bool:
         return False  # nothing to ask a guest for, and no passwords to keep
 
     def kbdint_auth_supported(self) -> bool:
-        return not self._refused
+        return True
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
         """A guest: in at once, unless the name is someone else's (said in a banner)."""
@@ -468,10 +470,14 @@ class _Server(asyncssh.SSHServer):
         admission = self.door.admit(name, None)
         if admission.refusal is None:
             return True
-        log.info("%s: guest refused (%s)", name, admission.value)
+        if self._conn is None:
+            return False
+        if self._refused:  # told once already: OpenSSH would not ask again
+            self._conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "refused")
+            return False
         self._refused = True
-        if self._conn is not None:
-            self._conn.send_auth_banner(t(admission.refusal, name=name) + "\r\n")
+        log.info("%s: guest refused (%s)", name, admission.value)
+        self._conn.send_auth_banner(t(admission.refusal, name=name) + "\r\n")
         return False
 
     def session_requested(self) -> PlayerSession:
