@@ -412,12 +412,12 @@ class _Server(asyncssh.SSHServer):
 
     Authentication is always asked for, so that an SSH client offers its keys: one the
     name is bound to, or any for a free name nobody is playing under, is accepted
-    (`validate_public_key`); after the keys, keyboard-interactive lets a guest in without
-    a prompt unless the name is someone else's, and then says why in a banner, once: a
-    client that asks again is disconnected. A connection may offer only so many keys in vain.
-    The methods offered are never none at all, which OpenSSH would take as "try every
-    method" and ask for a password. Each session is a PlayerSession, which checks
-    again when it starts (`SshDoor.admit`)."""
+    (`validate_public_key`); after the keys, keyboard-interactive lets a guest in
+    without a prompt unless the name is someone else's, and then says why in a banner,
+    once: a client that asks again is disconnected. A connection may offer only so many
+    keys in vain. The methods offered are never none at all, which OpenSSH would take
+    as "try every method" and ask for a password. Each session is a PlayerSession,
+    which checks again when it starts (`SshDoor.admit`)."""
 
     def __init__(self, door: SshDoor) -> None:
         self.door = door
@@ -446,7 +446,7 @@ class _Server(asyncssh.SSHServer):
         names = self.door.names
         accepted = (
             name is not None
-            and self.door.admit(name, key) in (Admission.WELCOME, Admission.RETURN)
+            and self.door.admit(name, key).refusal is None
             and (names.is_bound(name) or names.has_room())
         )
         if accepted:
