@@ -92,3 +92,13 @@ def test_the_default_bots_are_the_strongest_there_are() -> None:
     strength = ["random", "easy", "normal", "hard"]
     known = [level.value for level in levels() if level.value in strength]
     assert known == sorted(known, key=strength.index)
+
+
+def test_a_remembered_name_or_address_that_is_not_printable_is_not_used(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path)
+    hostile = {"player_name": "ann\x1b]52;c;eA==\x07", "server_address": "h\u202eost:1"}
+    store.path.write_text(json.dumps({**hostile, "ascii_cards": True}))
+    loaded = store.load(THEMES)
+    assert loaded.settings == Settings(ascii_cards=True)
+    assert loaded.problem is not None and "\x1b" not in loaded.problem
+    assert "player_name" in loaded.problem and "server_address" in loaded.problem

@@ -36,6 +36,7 @@ from ddz_tui.net.checks import (
 )
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.table import SeatKind
+from ddz_tui.text import is_printable
 
 PROTOCOL_VERSION = 2  # 2: the `record` message after a game
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
@@ -179,7 +180,7 @@ def check_name(name: str) -> str:
         raise ProtocolError(ErrorReason.BAD_NAME, t("net.name.empty"))
     if len(name) > NAME_MAX:
         raise ProtocolError(ErrorReason.BAD_NAME, t("net.name.too_long", n=NAME_MAX))
-    if not name.isprintable():
+    if not is_printable(name):
         raise ProtocolError(ErrorReason.BAD_NAME, t("net.name.unprintable"))
     return name
 

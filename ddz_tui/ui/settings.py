@@ -20,6 +20,7 @@ from ddz_tui.engine import LandlordMode
 from ddz_tui.i18n import Lang, t
 from ddz_tui.net import DEFAULT_PORT
 from ddz_tui.table import DEFAULT_BOT_DELAY
+from ddz_tui.text import is_printable
 
 CONFIG_ENV = "DDZ_CONFIG_DIR"
 APP_DIR_NAME = "ddz-tui"
@@ -93,7 +94,7 @@ def _optional_flag(value: object) -> bool | None:
 
 
 def _text(value: object) -> str:
-    if not isinstance(value, str) or len(value) > MAX_TEXT or not value.isprintable():
+    if not isinstance(value, str) or len(value) > MAX_TEXT or not is_printable(value):
         raise ValueError
     return value
 
