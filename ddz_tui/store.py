@@ -32,6 +32,7 @@ from ddz_tui.engine import (
 )
 from ddz_tui.i18n import t
 from ddz_tui.rules import classify
+from ddz_tui.text import is_printable, printable
 
 DATA_DIR_ENV = "DDZ_DATA_DIR"
 FILE_NAME = "ddz.sqlite3"
@@ -62,7 +63,7 @@ class SeatRecord:
 def check_name(name: str) -> str:
     """A profile name as kept (trimmed); ValueError, for the player, when it cannot be one."""
     name = name.strip()
-    if not name or len(name) > MAX_NAME or not name.isprintable():
+    if not name or len(name) > MAX_NAME or not is_printable(name):
         raise ValueError(t("store.bad_name"))
     return name
 
@@ -212,6 +213,16 @@ def _bombs_by_seat(events: Sequence[Event]) -> list[int]:
 # --- the store -----------------------------------------------------------------------
 
 
+def _kept(value: object) -> str:
+    """A name as kept and shown: printable, whatever an older version or another
+    program left in the file (or a server sent)."""
+    return printable(value if isinstance(value, str) else str(value))
+
+
+def _level(value: object) -> str | None:
+    return None if value is None else _kept(value)
+
+
 def default_path(data_dir: Path | str | None = None) -> Path:
     """The database file: `data_dir`, else $DDZ_DATA_DIR, else the user data directory."""
     if data_dir is None:
@@ -318,7 +329,7 @@ class Store:
     def profile_name(self) -> str | None:
         with self._errors():
             row = self._db.execute("SELECT name FROM profile WHERE id = 1").fetchone()
-        return None if row is None else row[0]
+        return None if row is None else _kept(row[0])
 
     def set_profile_name(self, name: str) -> None:
         name = check_name(name)
@@ -370,7 +381,14 @@ class Store:
                 "INSERT INTO seats (game_id, seat, name, bot_level, score, bombs)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, seat, info.name, info.bot_level, over.scores[seat], bombs[seat])
+                    (
+                        game_id,
+                        seat,
+                        _kept(info.name),
+                        _level(info.bot_level),
+                        over.scores[seat],
+                        bombs[seat],
+                    )
                     for seat, info in enumerate(seats)
                 ],
             )
@@ -401,7 +419,7 @@ class Store:
                     f"SELECT game_id, seat, name, score FROM seats WHERE game_id IN ({marks})",
                     chunk,
                 ):
-                    seats.setdefault(game_id, {})[seat] = (name, score)
+                    seats.setdefault(game_id, {})[seat] = (_kept(name), score)
         return [
             GameSummary(
                 id=game_id,
@@ -435,7 +453,7 @@ class Store:
             rows = self._db.execute(
                 "SELECT name, bot_level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
             ).fetchall()
-        seats = tuple(SeatRecord(name, level) for name, level in rows)
+        seats = tuple(SeatRecord(_kept(name), _level(level)) for name, level in rows)
         return KeptGame(summaries[0], seats, tuple(self.record(game_id)))  # type: ignore[arg-type]
 
     def stats(self, games: Sequence[GameSummary] | None = None) -> Stats:

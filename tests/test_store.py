@@ -199,3 +199,38 @@ def test_names_that_cannot_be_a_profile_name(name: str) -> None:
 
 def test_a_profile_name_is_trimmed() -> None:
     assert check_name("  Mei Ling ") == "Mei Ling" and check_name("x" * 24) == "x" * 24
+
+
+HOSTILE = "\x1b]0;owned\x07m\u202eei\x9b2J"  # a window title, a bidi override, C1 CSI
+
+
+def _unprintable(texts) -> list[str]:
+    return [text for text in texts if text is not None and not text.isprintable()]
+
+
+def test_names_are_kept_printable(tmp_path: Path) -> None:
+    game = _finished(5)
+    seats = [SeatRecord(HOSTILE), SeatRecord("Bot", HOSTILE), SeatRecord("\ud800x")]
+    with Store.open(tmp_path / "h.sqlite3") as store:
+        store.record_game(game.events, seats, my_seat=0, origin=Origin.CLIENT)
+    rows = sqlite3.connect(tmp_path / "h.sqlite3").execute("SELECT name, bot_level FROM seats")
+    stored = [text for row in rows for text in row]
+    assert "]0;ownedmei2J" in stored and "x" in stored and not _unprintable(stored)
+
+
+def test_names_a_file_already_holds_are_read_back_printable(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    with Store.open(path) as store:
+        game_id = store.record_game(_finished(6).events, SEATS, my_seat=0)
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("UPDATE seats SET name = ?, bot_level = ? WHERE seat = 1", (HOSTILE, HOSTILE))
+    db.execute("UPDATE seats SET name = ? WHERE seat = 2", (b"\x1b[2J",))  # not even text
+    db.execute("INSERT INTO profile (id, name) VALUES (1, ?)", (HOSTILE,))
+    db.close()
+    with Store.open(path) as store:
+        (summary,) = store.recent_games()
+        kept = store.game(game_id)
+        profile = store.profile_name()
+    seats = [text for seat in kept.seats for text in (seat.name, seat.bot_level)]
+    assert summary.names[1] == kept.seats[1].name == profile == "]0;ownedmei2J"
+    assert not _unprintable([*summary.names, *seats, profile])
