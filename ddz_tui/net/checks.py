@@ -17,8 +17,10 @@ from ddz_tui.cards import DECK
 from ddz_tui.engine.events import Event, event_from_dict
 from ddz_tui.i18n import t
 from ddz_tui.net.errors import ErrorReason, ProtocolError
+from ddz_tui.text import printable
 
 MAX_PLAY = 20  # the longest play is 20 cards (the landlord's whole hand)
+_SHOWN_MAX = 80  # characters of a peer's bad key or event quoted in an error
 
 Check = Callable[[Any], Any]
 
@@ -41,6 +43,17 @@ def text(max_len: int) -> Check:
         if not isinstance(value, str) or len(value) > max_len:
             raise Unfit(t("net.expect.text", n=max_len))
         return value
+
+    return check
+
+
+def printable_text(max_len: int) -> Check:
+    """Text a person will read, from a peer that may send escape sequences in it:
+    checked as `text`, then made printable (`ddz_tui.text.printable`)."""
+    exact = text(max_len)
+
+    def check(value: Any) -> str:
+        return printable(exact(value))
 
     return check
 
@@ -139,7 +152,7 @@ def events(max_len: int) -> Check:
         try:
             return tuple(event_from_dict(item) for item in value)
         except ValueError as bad:
-            raise Unfit(t("net.expect.event", error=bad)) from None
+            raise Unfit(t("net.expect.event", error=printable(str(bad), _SHOWN_MAX))) from None
 
     return check
 
@@ -170,7 +183,8 @@ def fields_of(obj: Any, schema: Schema, where: str) -> dict[str, Any]:
     unknown = sorted(set(obj) - set(schema))
     if unknown:
         raise ProtocolError(
-            ErrorReason.BAD_FIELD, t("net.error.unknown_field", field=unknown[0], where=where)
+            ErrorReason.BAD_FIELD,
+            t("net.error.unknown_field", field=printable(unknown[0], _SHOWN_MAX), where=where),
         )
     out: dict[str, Any] = {}
     for key, spec in schema.items():

@@ -32,11 +32,12 @@ from ddz_tui.net.checks import (
     optional,
     pair,
     plays,
+    printable_text,
     text,
 )
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.table import SeatKind
-from ddz_tui.text import is_printable
+from ddz_tui.text import is_printable, printable
 
 PROTOCOL_VERSION = 2  # 2: the `record` message after a game
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
@@ -134,7 +135,7 @@ def _parse(data: str | bytes, kinds: type[Enum], schemas: Mapping[Any, Schema]) 
         try:
             kind = kinds(name)
         except ValueError:
-            shown = name if isinstance(name, str) and len(name) <= 32 else "?"
+            shown = printable(name) if isinstance(name, str) and len(name) <= 32 else "?"
             raise ProtocolError(
                 ErrorReason.UNKNOWN_TYPE, t("net.error.unknown_type", type=shown)
             ) from None
@@ -208,11 +209,14 @@ def encode_ok(request_id: int | None, **args: Any) -> str:
 
 
 # --- reading what the server sends (the client) -----------------------------------
+# Every text a server sends is made printable as it is read: it is shown in a
+# terminal, and a server (or anyone on the path of a ws:// connection) may put
+# escape sequences in it. The server refuses such text instead (`check_name`).
 
 _SEAT: Schema = {
-    "name": Field(text(NAME_MAX * 4)),
+    "name": Field(printable_text(NAME_MAX * 4)),
     "kind": Field(choice(kind.value for kind in SeatKind)),
-    "level": Field(optional(text(LEVEL_MAX))),
+    "level": Field(optional(printable_text(LEVEL_MAX))),
     "ready": Field(boolean),
     "connected": Field(boolean),
     "takeover": Field(boolean),
@@ -228,7 +232,7 @@ _GAME: Schema = {
     "plays": Field(plays(200)),
 }
 MAX_EVENTS = 2000  # a game's record: far more than any game makes, redeals included
-_NOTICE: Schema = {"key": Field(optional(text(80))), "text": Field(text(400))}
+_NOTICE: Schema = {"key": Field(optional(printable_text(80))), "text": Field(printable_text(400))}
 _TOTAL = integer(-(2**40), 2**40)
 _LIMITS: Schema = {
     "max_message": Field(integer(1, _ID_MAX)),
@@ -239,9 +243,9 @@ _LIMITS: Schema = {
 PUSHES: dict[PushType, Schema] = {
     PushType.WELCOME: {
         "v": Field(integer(0, _ID_MAX)),
-        "name": Field(text(NAME_MAX * 4)),
-        "token": Field(text(TOKEN_MAX)),
-        "server": Field(text(80)),
+        "name": Field(printable_text(NAME_MAX * 4)),
+        "token": Field(printable_text(TOKEN_MAX)),
+        "server": Field(printable_text(80)),
         "table": Field(optional(integer(1, _ID_MAX))),
         "seat": Field(optional(_SEAT_NO)),
         "turn_seconds": Field(optional(number)),
@@ -253,7 +257,7 @@ PUSHES: dict[PushType, Schema] = {
                 nested(
                     {
                         "id": Field(integer(1, _ID_MAX)),
-                        "title": Field(text(TITLE_MAX * 4)),
+                        "title": Field(printable_text(TITLE_MAX * 4)),
                         "mode": Field(choice(_MODES)),
                         "seats": Field(_SEATS),
                         "playing": Field(boolean),
@@ -279,9 +283,9 @@ PUSHES: dict[PushType, Schema] = {
     PushType.OK: {
         "table": Field(optional(integer(1, _ID_MAX)), required=False),
         "seat": Field(optional(_SEAT_NO), required=False),
-        "title": Field(optional(text(TITLE_MAX * 4)), required=False),
+        "title": Field(optional(printable_text(TITLE_MAX * 4)), required=False),
     },
-    PushType.ERROR: {"reason": Field(text(40)), "message": Field(text(1000))},
+    PushType.ERROR: {"reason": Field(printable_text(40)), "message": Field(printable_text(1000))},
     PushType.RECORD: {
         "table": Field(integer(1, _ID_MAX)),
         "seat": Field(_SEAT_NO),
