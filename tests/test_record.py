@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -98,6 +99,37 @@ def test_json_lines_are_readable() -> None:
 def test_a_broken_record_names_the_line_and_the_problem(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         loads(text)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("seed", "\x1b]0;owned\x07"),  # `random` takes any string as a seed
+        ("seed", 1.5),
+        ("seat", True),
+        ("cards", ["\x9b2J"]),
+        ("hands", [[0], [1], ["x"]]),
+        ("hands", [[0], [1]]),
+        ("spring", 0),
+        ("scores", [1, -1]),
+        ("first", "0"),
+    ],
+)
+def test_a_record_holds_numbers_flags_and_choices_only(field: str, value: object) -> None:
+    """A string where a number goes would ride along to the history and the screen."""
+    game = _finished(5, LandlordMode.BID)
+    lines = [json.loads(line) for line in dumps(game.events).splitlines()]
+    number, line = next((i, line) for i, line in enumerate(lines) if field in line)
+    lines[number] = {**line, field: value} | ({"ranks": ""} if field == "cards" else {})
+    with pytest.raises(ValueError, match=f"line {number + 1}: .*'{field}' is not of the right"):
+        loads("\n".join(json.dumps(line) for line in lines))
+
+
+def test_a_game_played_from_a_string_seed_is_not_a_record() -> None:
+    game = Game("\x9d52;c;eA==\x9c")  # type: ignore[arg-type]
+    play_out(game, [make_bot("random", s) for s in range(3)])
+    with pytest.raises(ValueError, match="'seed' is not of the right type"):
+        loads(dumps(game.events))
 
 
 def test_event_from_dict_round_trips_every_event_type() -> None:

@@ -8,7 +8,9 @@ after the game. Players see the game only through views.
 
 from __future__ import annotations
 
+import functools
 import json
+import typing
 from collections.abc import Iterable
 from dataclasses import MISSING, asdict, dataclass, fields
 from enum import Enum
@@ -128,6 +130,31 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
+@functools.cache
+def _field_types(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a value read from JSON is of the type its field declares: a record
+    holds numbers, flags and choices only, so no text from a file or a peer can
+    ride in it (a seed may be any string to `random`, and would be kept and shown)."""
+    if hint is int or hint is bool:
+        return type(value) is hint  # True is not a seat, 1 is not a flag
+    if hint is type(None):
+        return value is None
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(item, args[0]) for item in value)
+        return len(value) == len(args) and all(map(_fits, value, args))
+    if args:  # a union, as `int | None`
+        return any(_fits(value, arg) for arg in args)
+    return isinstance(value, hint)  # an enum, converted from its value already
+
+
 def event_from_dict(data: dict[str, Any]) -> Event:
     """The event a dict describes; ValueError says what is wrong with it."""
     if not isinstance(data, dict):
@@ -150,6 +177,10 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             values["landlord_mode"] = LandlordMode(values["landlord_mode"])
         if cls is GameOver:
             values["side"] = Side(values["side"])
+        types = _field_types(cls)
+        for key, value in values.items():
+            if not _fits(value, types[key]):
+                raise ValueError(f"{key!r} is not of the right type")
         event = cls(**values)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name}: {exc}") from None
