@@ -566,6 +566,7 @@ def _kept_replay(args: argparse.Namespace, game_id: int) -> Replay:
 
 def _file_replay(name: str) -> Replay:
     from ddz_tui.engine import loads
+    from ddz_tui.text import printable
     from ddz_tui.ui.screens.replay import Replay
 
     path = Path(name)
@@ -576,7 +577,7 @@ def _file_replay(name: str) -> Replay:
     except UnicodeDecodeError:
         raise UsageError(f"{name}: not a game record (not UTF-8 text)") from None
     try:
-        return Replay.of(loads(text), title=path.name)
+        return Replay.of(loads(text), title=printable(path.name))
     except ValueError as exc:
         raise UsageError(f"{name}: not a finished game's record: {exc}") from None
 
@@ -775,6 +776,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _say(problem: str) -> None:
+    """One line on stderr. It may quote a file's name or a database's complaint,
+    so it is made printable: a name can hold escape sequences too."""
+    from ddz_tui.text import printable
+
+    print(f"ddz: {printable(problem)}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from ddz_tui.data import DataFileError
 
@@ -785,13 +794,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except UsageError as exc:
-        print(f"ddz: {exc}", file=sys.stderr)
+        _say(str(exc))
         return EXIT_USAGE
     except DataFileError as exc:
-        print(f"ddz: broken data file: {exc}", file=sys.stderr)
+        _say(f"broken data file: {exc}")
         return 1
     except CommandError as exc:
-        print(f"ddz: {exc}", file=sys.stderr)
+        _say(str(exc))
         return 1
     except KeyboardInterrupt:
         return 130

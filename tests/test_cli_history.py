@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import sqlite3
 import struct
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import pytest
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import play_out
-from ddz_tui.cli import main
+from ddz_tui.cli import _file_replay, main
 from ddz_tui.engine import Game, dumps, loads
 from ddz_tui.store import SeatRecord, Store
 from tests.terminal import read_until, wait_draining
@@ -136,3 +137,31 @@ def test_history_shows_names_as_written(tmp_path: Path, capsys) -> None:
         store.record_game(game.events, [SeatRecord(x) for x in ("[/]", "[b]Bo", "C")], 0)
     assert main(["--data-dir", str(tmp_path), "history"]) == 0
     assert "[/], [b]Bo, C" in capsys.readouterr().out
+
+
+def test_history_never_replays_escape_sequences_a_database_holds(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    """An older version kept whatever names a server sent: they are shown cleaned."""
+    monkeypatch.setenv("COLUMNS", "200")  # the names on one line
+    _store_with_games(tmp_path, 1)
+    db = sqlite3.connect(tmp_path / "ddz.sqlite3", isolation_level=None)
+    db.execute("UPDATE seats SET name = ? WHERE seat = 1", ("\x1b]52;c;eA==\x07A\u202e\x9b2J",))
+    db.close()
+    assert main(["--data-dir", str(tmp_path), "history"]) == 0
+    out = capsys.readouterr().out
+    assert "Mei, ]52;c;eA==A2J, B" in out
+    assert "\x1b]" not in out and "\x9b" not in out and "\u202e" not in out
+
+
+def test_a_file_name_is_shown_printable(tmp_path: Path, capsys) -> None:
+    game = Game(3)
+    play_out(game, [make_bot("random", s) for s in range(3)])
+    good = tmp_path / "g\x1b]0;x\x07.jsonl"
+    good.write_text(dumps(game.events))
+    assert _file_replay(str(good)).title == "g]0;x.jsonl"
+    bad = tmp_path / "b\x1b[2J.jsonl"
+    bad.write_text("{}")
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "b[2J.jsonl: not a finished game's record" in err and "\x1b" not in err
