@@ -9,8 +9,10 @@ import json
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
 
 from ddz_tui.bots import make_bot
+from ddz_tui.net.backlog import Outbox
 from ddz_tui.net.botclient import BotPlayer
 from ddz_tui.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
 from tests.netkit import clients, running, until
@@ -219,3 +221,103 @@ async def test_a_slow_reader_is_closed_not_buffered_forever(monkeypatch) -> None
             conn.send('{"type":"ok","id":null}')
         assert conn.closing
         await until(lambda: "mal" not in server.players)
+
+
+# --- clients that never read ----------------------------------------------------------
+# The kernel takes a few MB for a peer that does not read (the server's send buffer,
+# the attacker's receive buffer) before anything piles up in the server itself.
+
+PING = Frame(Opcode.PING, b"p" * 125).serialize(mask=True, extensions=[])
+LIST = Frame(Opcode.TEXT, b'{"type":"list"}').serialize(mask=True, extensions=[])
+
+
+async def flood(mal: Raw, conn, burst: bytes, rounds: int, enough=lambda: False) -> int:
+    """Write `burst` (raw frames) up to `rounds` times, while the server keeps the
+    connection and until `enough()`; the most bytes the server held for it meanwhile."""
+    peak = 0
+    for _ in range(rounds):
+        if mal.ws.transport.is_closing() or conn.closing or conn.ws.cut_off or enough():
+            break
+        mal.ws.transport.write(burst)
+        await asyncio.sleep(0.002)
+        peak = max(peak, conn.queued)
+    return peak
+
+
+async def test_a_ping_flood_that_never_reads_is_cut_off_before_its_pongs_pile_up() -> None:
+    bound = 64 * 1024
+    async with running(max_queued=bound) as server:
+        (ann,) = await clients(server, "ann")
+        mal = await raw(server)
+        conn = server.players["mal"].conn
+        mal.ws.transport.pause_reading()
+        peak = await flood(mal, conn, PING * 200, rounds=2000)  # up to 52 MB of pongs
+        await until(lambda: "mal" not in server.players)
+        assert conn.ws.cut_off == f"over {bound} bytes waiting to be read"
+        assert peak <= bound, "what the server held for it stayed under the bound"
+        assert await ann.refresh() == (), "the others are served"
+        await ann.close()
+
+
+async def test_pings_count_against_the_rate_limit() -> None:
+    async with running(rate=20.0, burst=40) as server:
+        mal = await raw(server)
+        for _ in range(50):  # reads its pongs, but pings far past the rate
+            try:
+                mal.ws.transport.write(PING * 20)
+            except Exception:
+                break
+            await asyncio.sleep(0.01)
+        assert await mal.closed() == 1008
+        assert mal.ws.close_reason == "flooding"
+
+
+async def big_lobby(server, tables: int) -> list:
+    owners = await clients(server, *(f"owner{n}" for n in range(tables)))
+    for owner in owners:
+        await owner.create(title="a title as long as they go!!!!!")
+    return owners
+
+
+async def test_a_client_that_asks_and_never_reads_is_closed_past_its_bytes() -> None:
+    bound = 64 * 1024
+    async with running(max_queued=bound) as server:
+        owners = await big_lobby(server, 10)  # each lobby about 5 KB
+        mal = await raw(server)
+        conn = server.players["mal"].conn
+        mal.ws.transport.pause_reading()
+        peak = await flood(mal, conn, LIST * 20, rounds=1000)  # up to 100 MB of lobbies
+        assert conn.closing, "closed once too much waited for it"
+        assert peak <= bound, "what the server held for it stayed under the bound"
+        await until(lambda: "mal" not in server.players)
+        for owner in owners:
+            await owner.close()
+
+
+async def test_a_client_that_stops_reading_is_aborted_when_nothing_drains() -> None:
+    # far under the byte bound, with a keepalive that would notice a silent peer: its
+    # ping waits behind the same full buffer, so only the drain timeout ends it
+    async with running(drain_timeout=0.3, ping_interval=1.0) as server:
+        owners = await big_lobby(server, 10)
+        mal = await raw(server)
+        conn = server.players["mal"].conn
+        mal.ws.transport.pause_reading()
+        full = lambda: conn.ws.buffered > 32 * 1024  # noqa: E731 (websockets' high-water mark)
+        await flood(mal, conn, LIST * 20, rounds=1000, enough=full)
+        assert full() and not conn.closing, "it asked for more than it read, then stopped"
+        await until(lambda: "mal" not in server.players)
+        assert conn.ws.cut_off == "nothing read for 0.3 s"
+        for owner in owners:
+            await owner.close()
+
+
+async def test_an_unsent_lobby_push_gives_way_to_a_newer_one() -> None:
+    outbox = Outbox()
+    outbox.put(b"reply")
+    outbox.put(b"lobby 1", lobby=True)
+    outbox.put(b"state")
+    outbox.put(b"lobby two", lobby=True)
+    assert (len(outbox), outbox.bytes) == (3, len(b"reply" + b"lobby two" + b"state"))
+    assert [await outbox.get() for _ in range(3)] == [b"reply", b"lobby two", b"state"]
+    outbox.put(b"lobby 3", lobby=True)  # the last one has gone: this one waits anew
+    assert await outbox.get() == b"lobby 3" and outbox.bytes == 0

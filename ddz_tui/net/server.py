@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, serve
 from websockets.exceptions import ConnectionClosed
 
 from ddz_tui import __version__
@@ -26,10 +27,12 @@ from ddz_tui.engine import IllegalAction, LandlordMode, Phase
 from ddz_tui.history import History, keep_games
 from ddz_tui.i18n import Lang, language, set_language, t
 from ddz_tui.net import DEFAULT_PORT, ws_url
+from ddz_tui.net.backlog import GuardedConnection, Outbox
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
 from ddz_tui.net.protocol import (
     MAX_CLIENT_MESSAGE,
     MAX_EVENTS,
+    MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION,
     Message,
     PushType,
@@ -60,7 +63,9 @@ from ddz_tui.table import (
 log = logging.getLogger(__name__)
 
 OUTBOX_MAX = 512  # messages waiting for a client that does not read: past this, it is closed
-MAX_DROPPED = 100  # messages in a row refused by the rate limit before the connection closes
+# refusals by the rate limit: past this many at once, or past the rate itself on
+# average, the connection is closed as a flood
+MAX_REFUSED = 100
 LOBBY_DELAY = 0.05  # lobby changes are sent at most this often
 
 
@@ -77,6 +82,10 @@ class ServerConfig:
     burst: int = 40
     hello_timeout: float = 10.0
     ping_interval: float | None = 10.0  # also the time to notice a silent drop
+    # bytes waiting for one client (our outbox and the socket's write buffer): past
+    # this it is closed; any message a client accepts fits
+    max_queued: int = 2 * MAX_SERVER_MESSAGE
+    drain_timeout: float = 10.0  # seconds a client may leave its write buffer full
 
 
 @contextlib.contextmanager
@@ -128,28 +137,53 @@ class Table:
 
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket: an outbox written by its own task, and a rate limit."""
+    """One WebSocket: an outbox written by its own task, bounded in messages and (with
+    what the socket still holds) in bytes, and a rate limit on messages and pings."""
 
-    ws: ServerConnection
-    bucket: TokenBucket
+    ws: GuardedConnection
+    bucket: TokenBucket  # messages and pings
+    refusals: TokenBucket  # how much past `bucket` it may go before it is a flood
     player: Player | None = None
-    dropped: int = 0
-    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX_MAX))
     closing: bool = False
     lobby: str = ""  # the lobby as this connection last heard it
+
+    def __post_init__(self) -> None:
+        self.ws.on_ping = self.allow
+
+    @property
+    def outbox(self) -> Outbox:
+        return self.ws.outbox
+
+    @property
+    def queued(self) -> int:
+        """Bytes held for the client: its outbox and the socket's write buffer."""
+        return self.ws.queued
 
     def send_lobby(self, text: str) -> None:
         if text != self.lobby:
             self.lobby = text
-            self.send(text)
+            self.send(text, lobby=True)
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, lobby: bool = False) -> None:
+        """Queue a message; a lobby push replaces one still waiting. A client that
+        lets too much pile up is closed (1008) rather than buffered for."""
         if self.closing:
             return
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
+        data = text.encode()
+        if len(self.outbox) >= OUTBOX_MAX or not self.ws.has_room(len(data)):
             self.close(CloseCode.POLICY, "too slow: messages piled up")
+            return
+        self.outbox.put(data, lobby)
+
+    def allow(self) -> bool:
+        """The rate limit, for a message or a ping: whether it may be handled. One
+        refused past `refusals` closes the connection as a flood."""
+        if self.bucket.allow():
+            return True
+        if not self.refusals.allow() and not self.closing:
+            log.warning("closing a flooding connection from %s", self.ws.remote_address)
+            self.close(CloseCode.POLICY, "flooding")
+        return False
 
     @property
     def lang(self) -> Lang:
@@ -161,6 +195,8 @@ class Connection:
             self.send(encode_state(table, state))
 
     def close(self, code: CloseCode, reason: str) -> None:
+        """Close with `code` (a client that does not read in time is aborted by the
+        guard, which then drops what was still waiting)."""
         if not self.closing:
             self.closing = True
             background(self.ws.close(code.value, reason))
@@ -168,7 +204,7 @@ class Connection:
     async def write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                await self.ws.send(await self.outbox.get())
+                await self.ws.send(await self.outbox.get(), text=True)
 
 
 class GameServer:
@@ -202,11 +238,12 @@ class GameServer:
 
     async def start(self) -> None:
         """Listen (on a free port when the config says 0; `port` then tells which)."""
-        ping = self.config.ping_interval
+        cfg = self.config
+        ping = cfg.ping_interval
         self._server = await serve(
             self._connection,
-            self.config.host,
-            self.config.port,
+            cfg.host,
+            cfg.port,
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=16,
             compression=None,
@@ -214,6 +251,9 @@ class GameServer:
             ping_timeout=ping,
             close_timeout=2,
             server_header=f"ddz-tui/{__version__}",
+            create_connection=functools.partial(
+                GuardedConnection, max_queued=cfg.max_queued, drain_timeout=cfg.drain_timeout
+            ),
         )
         self.port = self._server.sockets[0].getsockname()[1]
         log.info("listening on %s", self.url)
@@ -243,8 +283,9 @@ class GameServer:
 
     # --- connections -----------------------------------------------------------------
 
-    async def _connection(self, ws: ServerConnection) -> None:
-        conn = Connection(ws, TokenBucket(self.config.rate, self.config.burst))
+    async def _connection(self, ws: GuardedConnection) -> None:
+        cfg = self.config
+        conn = Connection(ws, TokenBucket(cfg.rate, cfg.burst), TokenBucket(cfg.rate, MAX_REFUSED))
         try:
             player = await self._hello(conn)
         except ConnectionClosed:
@@ -264,18 +305,13 @@ class GameServer:
 
     def _allowed(self, conn: Connection, data: str | bytes) -> bool:
         """The rate limit: refuse each message past it, close a flood."""
-        if conn.bucket.allow():
-            conn.dropped = 0
+        if conn.allow():
             return True
-        conn.dropped += 1
         with speaking(conn.lang):
             refusal = encode_error(
                 request_id_of(data), ErrorReason.RATE_LIMITED, t("net.error.rate")
             )
         conn.send(refusal)
-        if conn.dropped > MAX_DROPPED:
-            log.warning("closing a flooding connection from %s", conn.ws.remote_address)
-            conn.close(CloseCode.POLICY, "flooding")
         return False
 
     async def _hello(self, conn: Connection) -> Player | None:

@@ -1,0 +1,186 @@
+"""What hostile clients that never read cost a `ddz server`: its memory, and an honest
+player's lobby round trip meanwhile.
+
+Starts `ddz server` (the real command, in its own process) on a free loopback port, then
+runs one attack for `--seconds`:
+
+  ping  one client sends WebSocket ping frames as fast as the server takes them and
+        never reads a byte (its pongs pile up at the server)
+  list  `--tables` tables are opened (a lobby of about 150 KB at 300), then
+        `--clients` clients each send `list` 19 times a second (under the rate limit)
+        and never read
+
+Prints the server's RSS (from /proc) before, at its peak and after, how many attackers
+the server cut off and when, and the round trip of an honest client's `list` request
+(p50, p99) during the attack. Linux only (/proc).
+
+    .venv/bin/python benchmarks/bench_abuse.py ping [--seconds 20]
+    .venv/bin/python benchmarks/bench_abuse.py list [--seconds 20] [--tables 300] [--clients 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.frames import Frame, Opcode
+
+from ddz_tui.net.client import LobbyClient
+from ddz_tui.net.protocol import PROTOCOL_VERSION
+
+PING = Frame(Opcode.PING, b"p" * 125).serialize(mask=True, extensions=[])
+PINGS_PER_WRITE = 500
+LIST_RATE = 19.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def start_server(data_dir: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    command = [sys.executable, "-m", "ddz_tui", "--data-dir", data_dir, "server"]
+    server = subprocess.Popen(
+        [*command, "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    url = f"ws://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            probe = await LobbyClient.connect(url, "probe", reconnect_for=0)
+        except Exception:
+            await asyncio.sleep(0.05)
+            continue
+        await probe.close()
+        return server, url
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+async def attacker(url: str, name: str) -> ClientConnection:
+    """A client that said hello and then stopped reading."""
+    ws = await connect(url, compression=None, max_size=None, ping_interval=None)
+    await ws.send(json.dumps({"type": "hello", "v": PROTOCOL_VERSION, "name": name}))
+    await ws.recv()
+    ws.transport.pause_reading()
+    return ws
+
+
+async def ping_flood(ws: ClientConnection, stop_at: float) -> None:
+    blob = PING * PINGS_PER_WRITE
+    while time.monotonic() < stop_at and not ws.transport.is_closing():
+        if ws.transport.get_write_buffer_size() < 1 << 20:  # do not buffer here either
+            ws.transport.write(blob)
+        await asyncio.sleep(0)
+
+
+async def list_flood(ws: ClientConnection, stop_at: float) -> None:
+    n = 0
+    while time.monotonic() < stop_at and not ws.transport.is_closing():
+        n += 1
+        try:
+            await asyncio.wait_for(ws.send(json.dumps({"type": "list", "id": n})), 1)
+        except Exception:
+            return
+        await asyncio.sleep(1 / LIST_RATE)
+
+
+async def fill_lobby(url: str, tables: int) -> list[LobbyClient]:
+    owners = []
+    for number in range(tables):
+        owner = await LobbyClient.connect(url, f"owner{number}", reconnect_for=0)
+        await owner.create(title=f"a table with a long title {number:04d}")
+        owners.append(owner)
+    return owners
+
+
+async def honest_round_trips(url: str, stop_at: float) -> list[float]:
+    client = await LobbyClient.connect(url, "honest", reconnect_for=0)
+    times = []
+    while time.monotonic() < stop_at:
+        start = time.perf_counter()
+        try:
+            await asyncio.wait_for(client.refresh(), 10)
+        except Exception:
+            times.append(float("inf"))
+            continue
+        times.append(time.perf_counter() - start)
+        await asyncio.sleep(0.1)
+    await client.close()
+    return times
+
+
+async def main(args: argparse.Namespace) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as data_dir:
+        server, url = await start_server(data_dir)
+        try:
+            await attack(args, server, url)
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+async def attack(args: argparse.Namespace, server: subprocess.Popen[bytes], url: str) -> None:
+    owners = await fill_lobby(url, args.tables) if args.attack == "list" else []
+    before = rss_mb(server.pid)
+    count = 1 if args.attack == "ping" else args.clients
+    attackers = [await attacker(url, f"mal{i}") for i in range(count)]
+    start = time.monotonic()
+    stop_at = start + args.seconds
+    flood = ping_flood if args.attack == "ping" else list_flood
+    floods = [asyncio.ensure_future(flood(ws, stop_at)) for ws in attackers]
+    honest = asyncio.ensure_future(honest_round_trips(url, stop_at))
+    peak = before
+    cut: dict[int, float] = {}
+    while time.monotonic() < stop_at:
+        await asyncio.sleep(0.25)
+        peak = max(peak, rss_mb(server.pid))
+        for i, ws in enumerate(attackers):
+            if i not in cut and ws.transport.is_closing():
+                cut[i] = time.monotonic() - start
+    await asyncio.gather(*floods)
+    times = await honest
+    after = rss_mb(server.pid)
+    for ws in attackers:
+        ws.transport.abort()
+    for owner in owners:
+        await owner.close()
+    finite = sorted(t for t in times if t != float("inf"))
+    print(f"attack: {args.attack}, {count} client(s), {args.seconds:g} s", end="")
+    print(f", lobby of {args.tables} tables" if owners else "")
+    print(f"server RSS: before {before:.0f} MB, peak {peak:.0f} MB, after {after:.0f} MB")
+    when = ", ".join(f"{t:.1f} s" for t in sorted(cut.values())) or "never"
+    print(f"attackers cut off: {len(cut)} of {count} (at {when})")
+    if finite:
+        p99 = finite[min(len(finite) - 1, int(len(finite) * 0.99))]
+        print(
+            f"honest lobby round trip: p50 {statistics.median(finite) * 1000:.1f} ms, "
+            f"p99 {p99 * 1000:.1f} ms, {len(times) - len(finite)} timed out of {len(times)}"
+        )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("attack", choices=["ping", "list"])
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--tables", type=int, default=300)
+    parser.add_argument("--clients", type=int, default=3)
+    asyncio.run(main(parser.parse_args()))

@@ -1,0 +1,143 @@
+"""What the server holds for a peer that reads slowly or not at all: bounded in bytes
+and in time.
+
+Two places fill up when a peer stops reading. Our `Outbox` holds the messages its
+writer has not handed on yet; the transport's write buffer holds what was handed on
+and not yet taken by the peer's socket, and websockets writes the pongs to a peer's
+pings there too, without waiting. `GuardedConnection` counts both (`queued`) and
+ends a connection that holds more than its bound, or whose write buffer stays over
+the high-water mark for `drain_timeout` seconds: it aborts the transport, since a
+close frame would wait behind the very bytes that do not drain (and so would the
+keepalive's ping).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.frames import Frame, Opcode
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class _Entry:
+    data: bytes
+
+
+class Outbox:
+    """Messages waiting for one peer, in order, counted in bytes. A lobby push that
+    is still waiting gives its place to a newer one: the lobby is a state, and a
+    slow reader needs only the latest."""
+
+    def __init__(self) -> None:
+        self._entries: deque[_Entry] = deque()
+        self._lobby: _Entry | None = None  # the lobby push still waiting, if any
+        self._filled = asyncio.Event()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def put(self, data: bytes, lobby: bool = False) -> None:
+        if lobby and self._lobby is not None:
+            self.bytes += len(data) - len(self._lobby.data)
+            self._lobby.data = data
+            return
+        entry = _Entry(data)
+        self._entries.append(entry)
+        self.bytes += len(data)
+        if lobby:
+            self._lobby = entry
+        self._filled.set()
+
+    async def get(self) -> bytes:
+        while not self._entries:
+            self._filled.clear()
+            await self._filled.wait()
+        entry = self._entries.popleft()
+        if entry is self._lobby:
+            self._lobby = None
+        self.bytes -= len(entry.data)
+        return entry.data
+
+    def clear(self) -> None:
+        """Forget everything waiting (the connection is closing: none of it will go)."""
+        self._entries.clear()
+        self._lobby = None
+        self.bytes = 0
+
+
+class GuardedConnection(ServerConnection):
+    """A server connection that cannot hold more than `max_queued` bytes for its peer
+    (its outbox included) nor wait more than `drain_timeout` seconds for the peer to
+    take them. `on_ping` hears each ping the peer sends (to count it against the
+    rate limit); `cut_off` says why the guard aborted the connection, if it did."""
+
+    def __init__(self, *args: Any, max_queued: int, drain_timeout: float, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.max_queued = max_queued
+        self.drain_timeout = drain_timeout
+        self.outbox = Outbox()
+        self.on_ping: Callable[[], None] | None = None
+        self.cut_off: str | None = None
+        self._stalled: asyncio.TimerHandle | None = None
+
+    @property
+    def buffered(self) -> int:
+        """Bytes in the transport's write buffer: written for the peer, not yet taken."""
+        return self.transport.get_write_buffer_size()
+
+    @property
+    def queued(self) -> int:
+        """All the bytes held for the peer: the outbox and the write buffer."""
+        return self.outbox.bytes + self.buffered
+
+    def has_room(self, size: int) -> bool:
+        return self.queued + size <= self.max_queued
+
+    def abort(self, why: str) -> None:
+        """End the connection at the transport, at once: nothing more is written."""
+        if self.cut_off is None:
+            self.cut_off = why
+            log.warning("cutting off %s: %s", self.remote_address, why)
+        self.outbox.clear()
+        self.transport.abort()
+
+    # --- asyncio.Protocol ------------------------------------------------------------
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self._stalled = self.loop.call_later(
+            self.drain_timeout, self.abort, f"nothing read for {self.drain_timeout:g} s"
+        )
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._stop_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_timer()
+        self.outbox.clear()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)  # answers pings: their pongs are written here
+        if self.queued > self.max_queued and not self.transport.is_closing():
+            self.abort(f"over {self.max_queued} bytes waiting to be read")
+
+    def process_event(self, event: Any) -> None:
+        super().process_event(event)  # the opening handshake's request is an event too
+        if isinstance(event, Frame) and event.opcode is Opcode.PING and self.on_ping:
+            self.on_ping()
+
+    def _stop_timer(self) -> None:
+        if self._stalled is not None:
+            self._stalled.cancel()
+            self._stalled = None
