@@ -223,6 +223,45 @@ async def test_a_slow_reader_is_closed_not_buffered_forever(monkeypatch) -> None
         await until(lambda: "mal" not in server.players)
 
 
+async def answer(mal: Raw, request: dict) -> tuple[dict, list[dict]]:
+    """Send a request; its reply, and everything that came before it."""
+    await mal.send(request)
+    before = []
+    for _ in range(100):
+        message = await mal.recv()
+        if message.get("id") == request["id"]:
+            return message, before
+        before.append(message)
+    raise AssertionError("no reply")
+
+
+async def test_a_seat_left_mid_game_goes_back_to_its_player_never_to_its_name() -> None:
+    async with running() as server:
+        ann, bob, cat = await clients(server, "ann", "bob", "cat")
+        table = await ann.create()
+        await bob.join(table.table_id)
+        seat = await cat.join(table.table_id)
+        for player in (ann, bob, cat):
+            await player.ready()
+        await until(lambda: seat.state is not None and seat.state.view is not None)
+        await cat.leave()  # during the game: a bot finishes it for cat
+        assert (await cat.join(table.table_id)).seat == 2, "cat may still take it back"
+        await cat.leave()
+        await cat.close()
+        await until(lambda: "cat" not in server.players)
+        mal = await raw(server, "cat")  # the name is free again; the seat is not
+        for n, request in enumerate(
+            ({"type": "join", "table": 1}, {"type": "join", "table": 1, "seat": 2})
+        ):
+            reply, before = await answer(mal, {**request, "id": n})
+            assert reply.get("reason") == "seat_taken", reply
+            assert all(m["type"] != "state" for m in before), "no view of cat's hand"
+        host = server.tables[table.table_id].host
+        assert host.playing and host.seats[2].takeover, "the bot still plays cat's hand"
+        await ann.close()
+        await bob.close()
+
+
 # --- clients that never read ----------------------------------------------------------
 # The kernel takes a few MB for a peer that does not read (the server's send buffer,
 # the attacker's receive buffer) before anything piles up in the server itself.

@@ -112,6 +112,9 @@ class Player:
     seat: int | None = None
     unsubscribe: Callable[[], None] | None = None
     in_game: tuple[int, int] | None = None  # (table, games before it): the game they play in
+    # the seat they got up from during a game, which a bot finishes: theirs to take
+    # back until it is freed (a seat goes back only to its player, never to a name)
+    left: tuple[Table, int] | None = None
 
 
 @dataclass(eq=False)
@@ -489,20 +492,20 @@ class GameServer:
         return [encode_ok(message.id, table=table.id, seat=seat, title=table.title)]
 
     def _free_seat(self, table: Table, player: Player, wanted: int | None) -> int:
-        """A seat the player may take: empty, a bot's between games, or their own
-        seat that a bot is finishing for them."""
+        """A seat the player may take: empty, a bot's between games, or the seat they
+        got up from that a bot is finishing for them (by who they are, not by name)."""
         seats = table.host.seats
         playing = table.host.playing
 
         def open_for(seat: int) -> bool:
             info = seats[seat]
             if info.kind is SeatKind.HUMAN:
-                return info.name == player.name and not info.connected
+                return player.left == (table, seat) and info.name == player.name
             return info.is_empty or not playing
 
         order = [wanted] if wanted is not None else [*range(3)]
         if wanted is None:  # one's own seat first, then empty seats, then bots
-            order.sort(key=lambda s: (seats[s].name != player.name, not seats[s].is_empty))
+            order.sort(key=lambda s: (player.left != (table, s), not seats[s].is_empty))
         for seat in order:
             if open_for(seat):
                 return seat
@@ -512,7 +515,7 @@ class GameServer:
 
     def _sit(self, player: Player, table: Table, seat: int) -> None:
         info = table.host.seats[seat]
-        player.table, player.seat = table, seat
+        player.table, player.seat, player.left = table, seat, None
         if info.kind is SeatKind.HUMAN and info.name == player.name:
             table.host.resume(seat)
         else:
@@ -523,6 +526,7 @@ class GameServer:
         table, seat = self._seat_of(player)
         self._unwatch(player)
         player.table = player.seat = None
+        player.left = (table, seat)
         table.host.leave(seat)
         self._maybe_remove(table)
         lobby = self._lobby_text()
