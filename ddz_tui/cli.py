@@ -347,8 +347,35 @@ def _server_config(args: argparse.Namespace, host: str, port: int):  # -> Server
     )
 
 
+async def _until_terminated(coroutine) -> None:
+    """Run `coroutine` until SIGTERM, which ends it as Ctrl-C does: cancelled, so the
+    server closes in order (clients told, history written) and the command exits 0."""
+    import asyncio
+    import signal
+
+    serving = asyncio.ensure_future(coroutine)
+    terminated = False
+
+    def terminate() -> None:
+        nonlocal terminated
+        if not terminated:  # once: a second SIGTERM must not cut the closing short
+            terminated = True
+            serving.cancel()
+
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, terminate)
+    try:
+        await serving
+    except asyncio.CancelledError:
+        if not terminated:
+            raise  # Ctrl-C: asyncio.run makes it a KeyboardInterrupt
+    finally:
+        loop.remove_signal_handler(signal.SIGTERM)
+
+
 def _run_forever(coroutine, host: str, port: int) -> int:
-    """Run a server until Ctrl-C; a port that cannot be bound is one line, exit 1."""
+    """Run a server until Ctrl-C or SIGTERM; a port that cannot be bound is one line,
+    exit 1."""
     import asyncio
     import logging
 
@@ -358,7 +385,7 @@ def _run_forever(coroutine, host: str, port: int) -> int:
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per connection is ours
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     try:
-        asyncio.run(coroutine)
+        asyncio.run(_until_terminated(coroutine))
     except OSError as error:
         reason = error.strerror or str(error)
         print(
@@ -367,7 +394,8 @@ def _run_forever(coroutine, host: str, port: int) -> int:
         )
         return 1
     except KeyboardInterrupt:
-        print(t("net.cli.stopped"))
+        pass
+    print(t("net.cli.stopped"))
     return 0
 
 

@@ -430,7 +430,9 @@ EN: dict[str, str] = {
     "net.client.bad_message": "the server sent a message that breaks the protocol: {error}",
     "net.client.not_connected": "not connected to the server",
     "net.client.no_reply": "the server did not answer",
-    "net.client.unseated": "you are no longer at that table",
+    "net.client.unseated": (
+        "you are no longer at table {table}: the server let your seat go (or restarted)"
+    ),
     "net.client.replaced": "you connected again from somewhere else: this session ended",
     "net.client.shut_down": "the server at {where} was shut down",
     "net.client.lost": "the connection to {where} was lost",
@@ -930,7 +932,7 @@ ZH: dict[str, str] = {
     "net.client.bad_message": "服务器发来了不符合协议的消息：{error}",
     "net.client.not_connected": "未连接到服务器",
     "net.client.no_reply": "服务器没有应答",
-    "net.client.unseated": "你已不在那张牌桌上",
+    "net.client.unseated": "你已不在{table}号牌桌上：服务器释放了你的座位（或已重启）",
     "net.client.replaced": "你在别处重新连接了：本会话结束",
     "net.client.shut_down": "{where} 的服务器已关闭",
     "net.client.lost": "与 {where} 的连接断开了",

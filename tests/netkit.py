@@ -27,6 +27,14 @@ async def running(**changes: object) -> AsyncIterator[GameServer]:
         await server.close()
 
 
+async def crash(server: GameServer) -> None:
+    """The server dies as a killed process does: nobody hears a close frame."""
+    server._server.close(close_connections=False)
+    for ws in server._server.connections:
+        ws.transport.abort()
+    await server._server.wait_closed()
+
+
 async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
     """Wait for the event loop to make `condition` true (fails the test if it never does)."""
     loop = asyncio.get_running_loop()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import json
 import os
 import pty
 import signal
@@ -15,13 +16,16 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Callable
 
 import pytest
+from websockets.asyncio.client import connect
 
 from ddz_tui.bots import make_bot
 from ddz_tui.cli import main
 from ddz_tui.net.botclient import BotPlayer
 from ddz_tui.net.client import LobbyClient
+from ddz_tui.net.protocol import PROTOCOL_VERSION
 from ddz_tui.store import Origin, Store
 from ddz_tui.table import DEFAULT_GRACE
 from ddz_tui.ui.online import HostRequest, JoinRequest
@@ -57,7 +61,8 @@ def read_line_with(process: subprocess.Popen, text: str, timeout: float = 20) ->
     raise AssertionError(f"{text!r} never appeared in {''.join(seen)!r}")
 
 
-def test_the_server_says_where_it_listens_serves_keeps_games_and_stops(tmp_path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_the_server_says_where_it_listens_serves_keeps_games_and_stops(tmp_path, stop) -> None:
     port = free_port()
     server = start(
         "--data-dir", str(tmp_path), "server", "--port", str(port), "--turn-seconds", "0",
@@ -68,7 +73,8 @@ def test_the_server_says_where_it_listens_serves_keeps_games_and_stops(tmp_path)
         read_line_with(server, "only this machine can connect")
         asyncio.run(one_game_against_bots(f"ws://127.0.0.1:{port}"))
         read_line_with(server, "ann connected")
-        server.send_signal(signal.SIGINT)
+        heard = asyncio.run(hears_it_stop(port, lambda: server.send_signal(stop)))
+        assert heard == (1001, "the server is shutting down"), "Ctrl-C and SIGTERM alike"
         assert server.wait(10) == 0
         assert "stopped" in server.stdout.read()
     finally:
@@ -86,6 +92,17 @@ async def one_game_against_bots(url: str) -> None:
     await ann.fill("random")
     await BotPlayer(table, make_bot("random", 1)).play(1)
     await ann.close()
+
+
+async def hears_it_stop(port: int, stop: Callable[[], None]) -> tuple[int, str]:
+    """A player connected to the game server at `port` while `stop()` stops it: the
+    close code and reason they hear."""
+    ws = await connect(f"ws://127.0.0.1:{port}")
+    await ws.send(json.dumps({"type": "hello", "v": PROTOCOL_VERSION, "name": "zed"}))
+    await asyncio.wait_for(ws.recv(), 10)  # the welcome
+    stop()
+    await asyncio.wait_for(ws.wait_closed(), 10)
+    return ws.close_code, ws.close_reason
 
 
 def test_a_port_in_use_is_one_clear_line() -> None:
@@ -192,6 +209,29 @@ def test_ddz_host_serves_friends_and_seats_you_at_a_table(tmp_path) -> None:
         os.close(fd)
 
 
+def test_ddz_host_stopped_by_sigterm_tells_its_friends_and_exits_cleanly(tmp_path) -> None:
+    port = free_port()
+    env = {**os.environ, "DDZ_DATA_DIR": str(tmp_path / "data"), "DDZ_CONFIG_DIR": str(tmp_path)}
+    process, fd = in_a_terminal(
+        "host", "--host", "127.0.0.1", "--port", str(port), "--name", "ann", env=env
+    )
+    try:
+        screen_until(fd, f"Friends join with: ddz join ws://127.0.0.1:{port}".encode())
+
+        async def a_friend_is_there() -> tuple[tuple[int, str], int]:
+            exited = asyncio.ensure_future(asyncio.to_thread(wait_draining, process, fd, 30))
+            heard = await hears_it_stop(port, lambda: process.send_signal(signal.SIGTERM))
+            return heard, await exited
+
+        heard, code = asyncio.run(a_friend_is_there())
+        assert heard == (1001, "the server is shutting down")
+        assert code == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(fd)
+
+
 def test_ddz_join_opens_the_lobby(tmp_path) -> None:
     port = free_port()
     server = start("server", "--port", str(port))
@@ -218,7 +258,8 @@ def test_serve_ssh_without_the_extra_says_how_to_get_it(monkeypatch, capsys) -> 
     assert "pip install 'ddz-tui[ssh]'" in capsys.readouterr().err
 
 
-def test_serve_ssh_starts_a_game_server_and_the_door(tmp_path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_serve_ssh_starts_a_game_server_and_the_door(tmp_path, stop) -> None:
     asyncssh = pytest.importorskip("asyncssh")
     ssh_port, game_port = free_port(), free_port()
     key = tmp_path / "key"
@@ -239,7 +280,8 @@ def test_serve_ssh_starts_a_game_server_and_the_door(tmp_path) -> None:
         read_line_with(door, f"game server: ws://127.0.0.1:{game_port}")
         fingerprint = line.split()[2]
         assert asyncssh.read_private_key(key).get_fingerprint() == fingerprint
-        door.send_signal(signal.SIGINT)
+        heard = asyncio.run(hears_it_stop(game_port, lambda: door.send_signal(stop)))
+        assert heard == (1001, "the server is shutting down")
         assert door.wait(10) == 0
     finally:
         if door.poll() is None:

@@ -4,9 +4,11 @@ server, another version, a taken name, a connection lost for good."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 
 import pytest
+from websockets.asyncio.client import connect
 from websockets.asyncio.server import serve
 
 import ddz_tui.net.client as client_module
@@ -21,7 +23,8 @@ from ddz_tui.net.client import (
     VersionMismatch,
 )
 from ddz_tui.net.errors import ErrorReason
-from tests.netkit import running, until
+from ddz_tui.net.protocol import PROTOCOL_VERSION
+from tests.netkit import crash, running, until
 
 
 def free_port() -> int:
@@ -144,3 +147,32 @@ async def test_replaced_by_a_newer_connection() -> None:
         ], "no attempt to reconnect and steal the session back"
         assert second.status is Status.CONNECTED
         await second.close()
+
+
+async def test_back_at_a_restarted_server_the_seat_is_gone_and_the_client_says_so() -> None:
+    async with running() as first:
+        ann = await LobbyClient.connect(first.url, "ann")
+        table = await ann.create()
+        heard: list[tuple[Status, str | None]] = []
+        ann.on_status(lambda status, message: heard.append((status, message)))
+        await crash(first)  # no 1001: the client tries again, with its token
+        async with running(port=first.port):
+            await until(lambda: ann.status is Status.CONNECTED and len(heard) >= 2)
+            notice = "you are no longer at table 1: the server let your seat go (or restarted)"
+            assert heard == [
+                (Status.RECONNECTING, "connection lost: reconnecting…"),
+                (Status.CONNECTED, notice),
+            ], "back in the lobby, and told why"
+            assert ann.table is None and not table.seated
+            assert table.state.notice == notice, "the table screen hears it too"
+            assert await ann.refresh() == ()
+            await ann.close()
+
+
+async def test_a_server_shutting_down_tells_every_client_why() -> None:
+    async with running() as server:
+        ws = await connect(server.url)
+        await ws.send(json.dumps({"type": "hello", "v": PROTOCOL_VERSION, "name": "ann"}))
+        await server.close()
+        await asyncio.wait_for(ws.wait_closed(), 5)
+        assert (ws.close_code, ws.close_reason) == (1001, "the server is shutting down")

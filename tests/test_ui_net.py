@@ -27,7 +27,7 @@ from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.widgets.table_parts import MessageLine, SeatPanel
 from ddz_tui.ui.widgets.waiting import WaitingRoom
 from tests.history_support import finished_game
-from tests.netkit import running
+from tests.netkit import crash, running
 from tests.ui_support import MAX_TURNS, make_app, take_a_turn
 
 SIZE = (80, 24)
@@ -276,6 +276,25 @@ async def test_the_server_shutting_down_goes_back_to_the_title_at_once() -> None
             await server.close()
             await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen), timeout=5)
             assert f"the server at {where} was shut down" in notifications(app)
+
+
+async def test_back_at_a_restarted_server_the_dead_table_gives_way_to_the_lobby() -> None:
+    async with running() as server:
+        app = make_app(start=JoinRequest(server.url, "ann"))
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await seated_alone(pilot)
+            await pilot.press("f")
+            await wait_for(pilot, lambda: not any(s.is_empty for s in screen.state.seats))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: screen.view is not None)  # a game on, then:
+            await crash(server)
+            async with running(port=server.port):  # the server is back, without that table
+                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+                status = app.screen.query_one("#lobby-status")
+                why = "you are no longer at table 1: the server let your seat go"
+                await wait_for(pilot, lambda: why in text_of(status))
+                await wait_for(pilot, lambda: app.screen.query_one("#no-tables").display)
 
 
 @pytest.mark.parametrize(

@@ -250,7 +250,8 @@ class LobbyClient:
         return lambda: _discard(self._lobby_listeners, listener)
 
     def on_status(self, listener: StatusListener) -> Callable[[], None]:
-        """Call `listener(status, message)` when the connection drops, comes back or ends."""
+        """Call `listener(status, message)` when the connection drops, comes back or ends.
+        Coming back (CONNECTED) has a message when the seat we had is gone."""
         self._status_listeners.append(listener)
         return lambda: _discard(self._status_listeners, listener)
 
@@ -374,21 +375,28 @@ class LobbyClient:
             await ws.close()
             raise ServerUnreachable(t("net.client.not_ddz", where=self._where))
         self._ws = ws
-        self._welcome(first)
+        notice = self._welcome(first)
         self._reader = asyncio.get_running_loop().create_task(self._read(ws))
-        self._set_status(Status.CONNECTED)
+        self._set_status(Status.CONNECTED, notice)
 
-    def _welcome(self, welcome: Message) -> None:
+    def _welcome(self, welcome: Message) -> str | None:
+        """Take the session the server welcomes us to. When the seat we had is not in
+        it (the server let it go, or restarted since), we are in the lobby now: the
+        notice that says so, also given with the CONNECTED status."""
         args = welcome.args
         self.name = args["name"]
         self.token = args["token"]
         self.turn_seconds = args["turn_seconds"]
         if self.tokens is not None:
             self.tokens.put(self.url, self.name, self.token)
-        if args["table"] is None:
-            self._unseat(t("net.client.unseated") if self.table else None)
-        else:
+        if args["table"] is not None:
             self._seated(args["table"], args["seat"])
+            return None
+        if self.table is None:
+            return None
+        notice = t("net.client.unseated", table=self.table.table_id)
+        self._unseat(notice)
+        return notice
 
     async def _read(self, ws: ClientConnection) -> None:
         error: str | None = None

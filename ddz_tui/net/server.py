@@ -67,6 +67,7 @@ OUTBOX_MAX = 512  # messages waiting for a client that does not read: past this,
 # average, the connection is closed as a flood
 MAX_REFUSED = 100
 LOBBY_DELAY = 0.05  # lobby changes are sent at most this often
+SHUTTING_DOWN = "the server is shutting down"  # the reason with 1001 when it stops
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,7 @@ class GameServer:
         self.port = self.config.port
         self._next_table = 1
         self._server: Server | None = None
+        self._connections: set[Connection] = set()
         self._lobby_timer: asyncio.TimerHandle | None = None
         self._handlers: dict[RequestType, Callable[[Player, Message], list[str]]] = {
             RequestType.HELLO: self._on_hello_again,
@@ -266,7 +268,11 @@ class GameServer:
         return ws_url(self.config.host, self.port)
 
     async def close(self) -> None:
+        """Stop: every client hears 1001 (SHUTTING_DOWN), the tables close, and the
+        games they finished are written to the history."""
         if self._server is not None:
+            for conn in list(self._connections):
+                conn.close(CloseCode.GOING_AWAY, SHUTTING_DOWN)
             self._server.close()
             await self._server.wait_closed()
         if self._lobby_timer is not None:
@@ -289,6 +295,13 @@ class GameServer:
     async def _connection(self, ws: GuardedConnection) -> None:
         cfg = self.config
         conn = Connection(ws, TokenBucket(cfg.rate, cfg.burst), TokenBucket(cfg.rate, MAX_REFUSED))
+        self._connections.add(conn)
+        try:
+            await self._serve(conn)
+        finally:
+            self._connections.discard(conn)
+
+    async def _serve(self, conn: Connection) -> None:
         try:
             player = await self._hello(conn)
         except ConnectionClosed:
@@ -298,7 +311,7 @@ class GameServer:
         writer = asyncio.get_running_loop().create_task(conn.write())
         try:
             self._welcome(conn, player)
-            async for data in ws:
+            async for data in conn.ws:
                 self._receive(conn, data)
         except ConnectionClosed:
             pass
@@ -665,7 +678,7 @@ async def run(
     announce: Callable[[GameServer], None],
     history: History | None = None,
 ) -> None:
-    """Serve until cancelled (Ctrl-C)."""
+    """Serve until cancelled (Ctrl-C; SIGTERM too, from the command line)."""
     async with GameServer(config, history) as server:
         announce(server)
         await asyncio.Future()

@@ -10,7 +10,9 @@ ones do.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+import signal
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -98,6 +100,7 @@ class DdzApp(App[None]):
         return CARD_COLOURS
 
     def on_mount(self) -> None:
+        self._quit_on_sigterm(True)
         self.push_screen(TitleScreen())
         if self._replay is not None:
             self.open_replay(self._replay)
@@ -113,6 +116,16 @@ class DdzApp(App[None]):
         elif isinstance(self._start, HostRequest):
             self.host_game(self._start)
         self.run_worker(self.history.ready(), group="history")
+
+    def _quit_on_sigterm(self, on: bool) -> None:
+        """SIGTERM quits as Ctrl+Q does: a hosted server tells its players it is
+        shutting down, the history is written, the terminal is given back."""
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # no signals here
+            if on:
+                loop.add_signal_handler(signal.SIGTERM, self.exit)
+            else:
+                loop.remove_signal_handler(signal.SIGTERM)
 
     # --- history ---------------------------------------------------------------------
 
@@ -131,6 +144,7 @@ class DdzApp(App[None]):
     async def on_unmount(self) -> None:
         """End the network session (stopping a hosted server), finish writing the
         history, stop the music and the audio thread (which may take up to a second)."""
+        self._quit_on_sigterm(False)
         await self.online.close()
         await self.history.close()
         await asyncio.to_thread(self.sound.close)

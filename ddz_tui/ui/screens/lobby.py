@@ -159,8 +159,17 @@ class LobbyScreen(AppScreen):
     def on_status_changed(self, message: StatusChanged) -> None:
         if message.status is Status.RECONNECTING:
             self._show_head(message.text or t("net.client.reconnecting"), "error")
+        elif message.status is Status.CONNECTED and message.text:
+            self._back_here(message.text)  # back, but the seat we had is gone
         elif message.status is Status.CONNECTED:
             self._show_head()
+
+    @work(exclusive=True, group="back")
+    async def _back_here(self, why: str) -> None:
+        """Close the table (and anything over it) for the lobby, and say why."""
+        while self.app.screen is not self and self in self.app.screen_stack:
+            await self.app.pop_screen()
+        self._show_head(why, "error")
 
     @property
     def highlighted(self) -> int | None:
