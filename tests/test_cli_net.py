@@ -16,7 +16,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from websockets.asyncio.client import connect
@@ -183,7 +183,10 @@ def quit_with_ctrl_q(process: subprocess.Popen, fd: int) -> None:
     assert wait_draining(process, fd, 30) == 0
 
 
-def test_ddz_host_serves_friends_and_seats_you_at_a_table(tmp_path) -> None:
+@contextlib.contextmanager
+def hosting(tmp_path) -> Iterator[tuple[subprocess.Popen, int, int]]:
+    """`ddz host` in a terminal, as ann, on loopback, up and inviting: the process,
+    the terminal's end and the port."""
     port = free_port()
     env = {**os.environ, "DDZ_DATA_DIR": str(tmp_path / "data"), "DDZ_CONFIG_DIR": str(tmp_path)}
     process, fd = in_a_terminal(
@@ -191,6 +194,15 @@ def test_ddz_host_serves_friends_and_seats_you_at_a_table(tmp_path) -> None:
     )
     try:
         screen_until(fd, f"Friends join with: ddz join ws://127.0.0.1:{port}".encode())
+        yield process, fd, port
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(fd)
+
+
+def test_ddz_host_serves_friends_and_seats_you_at_a_table(tmp_path) -> None:
+    with hosting(tmp_path) as (process, fd, port):
 
         async def a_friend_looks() -> list:
             bob = await LobbyClient.connect(f"127.0.0.1:{port}", "bob")
@@ -203,20 +215,10 @@ def test_ddz_host_serves_friends_and_seats_you_at_a_table(tmp_path) -> None:
 
         assert asyncio.run(a_friend_looks()) == [(1, ["ann", "", ""])]
         quit_with_ctrl_q(process, fd)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(fd)
 
 
 def test_ddz_host_stopped_by_sigterm_tells_its_friends_and_exits_cleanly(tmp_path) -> None:
-    port = free_port()
-    env = {**os.environ, "DDZ_DATA_DIR": str(tmp_path / "data"), "DDZ_CONFIG_DIR": str(tmp_path)}
-    process, fd = in_a_terminal(
-        "host", "--host", "127.0.0.1", "--port", str(port), "--name", "ann", env=env
-    )
-    try:
-        screen_until(fd, f"Friends join with: ddz join ws://127.0.0.1:{port}".encode())
+    with hosting(tmp_path) as (process, fd, port):
 
         async def a_friend_is_there() -> tuple[tuple[int, str], int]:
             exited = asyncio.ensure_future(asyncio.to_thread(wait_draining, process, fd, 30))
@@ -226,10 +228,6 @@ def test_ddz_host_stopped_by_sigterm_tells_its_friends_and_exits_cleanly(tmp_pat
         heard, code = asyncio.run(a_friend_is_there())
         assert heard == (1001, "the server is shutting down")
         assert code == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(fd)
 
 
 def test_ddz_join_opens_the_lobby(tmp_path) -> None:
