@@ -85,7 +85,7 @@ class GuardedConnection(ServerConnection):
         self.max_queued = max_queued
         self.drain_timeout = drain_timeout
         self.outbox = Outbox()
-        self.on_ping: Callable[[], None] | None = None
+        self.on_ping: Callable[[], object] | None = None
         self.cut_off: str | None = None
         self._stalled: asyncio.TimerHandle | None = None
 
