@@ -59,6 +59,7 @@ from ddz_tui.table import (
     TableHost,
     TableState,
 )
+from ddz_tui.text import is_printable
 
 log = logging.getLogger(__name__)
 
@@ -469,7 +470,7 @@ class GameServer:
                 ErrorReason.TOO_MANY_TABLES, t("net.error.too_many_tables", n=len(self.tables))
             )
         title = (message.args["title"] or "").strip() or t("net.table_title", name=player.name)
-        if not title.isprintable():
+        if not is_printable(title):
             raise ProtocolError(ErrorReason.BAD_FIELD, t("net.error.title"))
         cfg = self.config
         host = TableHost(
