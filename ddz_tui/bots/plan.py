@@ -65,6 +65,9 @@ class Plan:
 
 # The caches hold only ints, floats and strings, which the garbage collector does not
 # track: a cache of Plan objects made the collector's full passes take 100+ ms.
+# Bots in threads share them without a lock: every read is one `get` (atomic), and a
+# miss works the plan out and answers from what it worked out, never from a second
+# read that another thread's clearing could have emptied in between.
 _values: dict[int, float] = {}
 _groups: dict[int, tuple[str, ...]] = {}
 _CACHE_LIMIT = 100_000
@@ -73,15 +76,18 @@ _CACHE_LIMIT = 100_000
 
 def plan_of(key: int) -> Plan:
     """The best plan of a packed hand (cached)."""
-    return Plan(tuple(BY_CARDS[cards] for cards in group_cards(key)), _values[key])
+    value = _values.get(key)
+    groups = _groups.get(key)
+    if value is None or groups is None:
+        value, groups = _remember(key)
+    return Plan(tuple(BY_CARDS[cards] for cards in groups), value)
 
 
 def group_cards(key: int) -> tuple[str, ...]:
     """The rank strings of the best plan's groups: the cheap way to ask what they are."""
     groups = _groups.get(key)
     if groups is None:
-        _remember(key)
-        groups = _groups[key]
+        groups = _remember(key)[1]
     return groups
 
 
@@ -91,18 +97,19 @@ def value_of(key: int) -> float:
         return 1e9
     value = _values.get(key)
     if value is None:
-        value = _remember(key)
+        value = _remember(key)[0]
     return value
 
 
-def _remember(key: int) -> float:
+def _remember(key: int) -> tuple[float, tuple[str, ...]]:
     if len(_values) >= _CACHE_LIMIT:
         _values.clear()
         _groups.clear()
     plan = _best_plan(key)
+    groups = tuple(group.cards for group in plan.groups)
     _values[key] = plan.value
-    _groups[key] = tuple(group.cards for group in plan.groups)
-    return plan.value
+    _groups[key] = groups
+    return plan.value, groups
 
 
 # --- the search ----------------------------------------------------------------------
