@@ -4,6 +4,8 @@ the engine and whatever shows the game (the table screen, a network connection).
 `TableHost` owns the `Game` and the bots. Humans act through `bid`, `play` and
 `pass_turn` (an illegal action raises `IllegalAction` and changes nothing); bots act
 by themselves after `bot_delay` seconds, computing off the event loop in a thread.
+A bot that fails is logged and its seat makes a fallback move: the game always
+goes on.
 After every change each listener gets a `TableState` for its seat: the seat's view
 and what else a player at that seat may know. A local game is a host with one human
 seat; the network server is a host whose human seats are connections.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -27,11 +30,13 @@ from enum import Enum
 from typing import Protocol, runtime_checkable
 
 from ddz_tui.bots import Bot, make_bot
-from ddz_tui.bots.runner import act, decide
+from ddz_tui.bots.runner import Choice, act, cautious, decide, fallback
 from ddz_tui.cards import Card, format_ranks
 from ddz_tui.engine import Game, IllegalAction, LandlordMode, Phase, PlayerView, Reason
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo
+
+log = logging.getLogger(__name__)
 
 DEFAULT_BOT_DELAY = 0.6
 DEFAULT_GRACE = 20.0  # seconds a dropped player keeps the seat before a bot takes over
@@ -393,18 +398,15 @@ class TableHost:
             return
         seat = game.turn
         name = self._seats[seat].info.name
+        choice = cautious(game.view(seat))
         if game.phase is Phase.BIDDING:
-            game.bid(seat, 0)
             self.notice = Notice("table.notice.timeout_bid", name=name)
-        elif game.to_beat is None:
-            lowest = game.hand(seat)[0]
-            game.play(seat, [lowest])
-            self.notice = Notice(
-                "table.notice.timeout_play", name=name, cards=format_ranks(lowest.rank)
-            )
+        elif isinstance(choice, Combo):
+            cards = format_ranks(choice.cards)
+            self.notice = Notice("table.notice.timeout_play", name=name, cards=cards)
         else:
-            game.pass_turn(seat)
             self.notice = Notice("table.notice.timeout_pass", name=name)
+        act(game, seat, choice)
         self._after_action()
         self._wake_bots()
 
@@ -414,6 +416,7 @@ class TableHost:
         """Start the bots' loop if a bot is to act and it is not running."""
         if self._bots_task is None or self._bots_task.done():
             self._bots_task = asyncio.get_running_loop().create_task(self._run_bots())
+            self._bots_task.add_done_callback(_log_failure)
 
     async def _run_bots(self) -> None:
         while (game := self.game) is not None and game.phase is not Phase.OVER:
@@ -425,16 +428,28 @@ class TableHost:
             view = game.view(seat)
             self._thinking = seat
             self._publish()
-            decision = asyncio.to_thread(decide, slot.bot, view)
+            decision = self._decide(slot.bot, view)
             choice, _ = await asyncio.gather(decision, asyncio.sleep(self.bot_delay))
             self._thinking = None
             if self.game is not game or game.turn != seat or slot.bot is None:
                 continue  # the table changed while the bot thought
-            act(game, seat, choice)
+            try:
+                act(game, seat, choice)
+            except IllegalAction:
+                log.exception("the bot at seat %d chose %r, which is not legal", seat, choice)
+                act(game, seat, cautious(view))
             self._after_action()
         if self._thinking is not None:
             self._thinking = None
             self._publish()
+
+    async def _decide(self, bot: Bot, view: PlayerView) -> Choice:
+        """The bot's decision; if the bot (or where it runs) fails, a fallback move."""
+        try:
+            return await asyncio.to_thread(decide, bot, view)
+        except Exception:
+            log.exception("the bot at seat %d failed; it makes a fallback move", view.seat)
+            return await asyncio.to_thread(fallback, view)
 
     async def settled(self) -> None:
         """Wait until no bot is acting (for tests and for shutting down cleanly)."""
@@ -454,6 +469,13 @@ class TableHost:
                 await self._bots_task
         self._listeners = {0: [], 1: [], 2: []}
         self._watchers = []
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    """A bots' loop that stopped on an error says so (a listener failed, say): the
+    next action at the table starts it again."""
+    if not task.cancelled() and (error := task.exception()) is not None:
+        log.error("the bots' loop stopped", exc_info=error)
 
 
 def _discard(items: list, item: object) -> None:

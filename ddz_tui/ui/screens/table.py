@@ -9,6 +9,7 @@ to the widgets as attributes; the widgets report the player's gestures back up.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
@@ -44,6 +45,8 @@ from ddz_tui.ui.widgets.table_parts import (
     show_lane,
 )
 from ddz_tui.ui.widgets.waiting import WaitingRoom, waiting_for
+
+log = logging.getLogger(__name__)
 
 RANK_KEYS = {rank: rank.lower() + ("," + rank if rank.isalpha() else "") for rank in RANKS}
 RANK_KEYS["T"] = "0,t,T"
@@ -476,7 +479,7 @@ class TableScreen(AppScreen):
     async def _hint(self, view: PlayerView) -> None:
         """Raise the next suggested play; suggestions are worked out off the event loop."""
         if self._hints_for is not view:
-            self._hints = await asyncio.to_thread(hints, view)
+            self._hints = await asyncio.to_thread(_suggestions, view)
             self._hints_for, self._hint_index = view, -1
         if self.view is not view:
             return
@@ -549,6 +552,16 @@ class TableScreen(AppScreen):
     def _bid_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
         self.action_bid(int(event.button.id.removeprefix("bid-")))
+
+
+def _suggestions(view: PlayerView) -> list[Combo]:
+    """The hints for the view; if working them out fails, every legal play, weakest
+    first (and the failure is logged): the hint key never breaks a game."""
+    try:
+        return hints(view)
+    except Exception:
+        log.exception("working out hints failed; suggesting every legal play")
+        return view.legal_plays
 
 
 def _news(before: TableState | None, now: TableState) -> str | None:
