@@ -325,6 +325,21 @@ def _port(text: str) -> int:
     return port
 
 
+MAX_BOT_WORKERS = 256
+
+
+def _workers(text: str) -> int:
+    from ddz_tui.i18n import t
+
+    try:
+        workers = int(text)
+    except ValueError:
+        workers = -1
+    if not 0 <= workers <= MAX_BOT_WORKERS:
+        raise argparse.ArgumentTypeError(t("net.cli.bad_workers", most=MAX_BOT_WORKERS, value=text))
+    return workers
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -344,6 +359,7 @@ def _server_config(args: argparse.Namespace, host: str, port: int):  # -> Server
         turn_seconds=args.turn_seconds or None,
         grace=args.grace_seconds,
         bot_delay=args.bot_delay,
+        bot_workers=args.bot_workers,
     )
 
 
@@ -464,6 +480,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         turn_seconds=args.turn_seconds or None,
         grace=args.grace_seconds,
         bot_delay=args.bot_delay,
+        bot_workers=args.bot_workers,
     )
     return _open_app(args, request)
 
@@ -575,6 +592,13 @@ def _add_table_options(parser: argparse.ArgumentParser, own_delay: bool = False)
         default=None if own_delay else DEFAULT_BOT_DELAY,
         help="seconds a bot takes to act (default "
         + ("as in your settings)" if own_delay else f"{DEFAULT_BOT_DELAY:g})"),
+    )
+    parser.add_argument(
+        "--bot-workers",
+        type=_workers,
+        metavar="N",
+        help="processes that run the hard bots' searches, so that they never slow the "
+        "players down (default: one per core; 0 runs them in threads of the server)",
     )
 
 

@@ -3,9 +3,9 @@ the engine and whatever shows the game (the table screen, a network connection).
 
 `TableHost` owns the `Game` and the bots. Humans act through `bid`, `play` and
 `pass_turn` (an illegal action raises `IllegalAction` and changes nothing); bots act
-by themselves after `bot_delay` seconds, computing off the event loop in a thread.
-A bot that fails is logged and its seat makes a fallback move: the game always
-goes on.
+by themselves after `bot_delay` seconds, computing off the event loop (in a thread,
+or where the host's `Decider` sends them). A bot that fails is logged and its seat
+makes a fallback move: the game always goes on.
 After every change each listener gets a `TableState` for its seat: the seat's view
 and what else a player at that seat may know. A local game is a host with one human
 seat; the network server is a host whose human seats are connections.
@@ -30,7 +30,8 @@ from enum import Enum
 from typing import Protocol, runtime_checkable
 
 from ddz_tui.bots import Bot, make_bot
-from ddz_tui.bots.runner import Choice, act, cautious, decide, fallback
+from ddz_tui.bots.deciders import THREADS, Decider
+from ddz_tui.bots.runner import Choice, act, cautious, fallback
 from ddz_tui.cards import Card, format_ranks
 from ddz_tui.engine import Game, IllegalAction, LandlordMode, Phase, PlayerView, Reason
 from ddz_tui.i18n import t
@@ -132,6 +133,7 @@ class TableHost:
     turn_timeout: seconds a human has for each turn (None: no timer). When it runs
     out the seat passes, or plays its lowest card when it leads, or passes the bid.
     grace: seconds a dropped player keeps the seat before `takeover_level` plays it.
+    decider: where bot decisions run (default: threads); shared, not closed here.
     on_freed: called with (seat, name) when the host frees a seat by itself.
     """
 
@@ -144,6 +146,7 @@ class TableHost:
         turn_timeout: float | None = None,
         grace: float = DEFAULT_GRACE,
         takeover_level: str = "random",
+        decider: Decider = THREADS,
     ) -> None:
         if len(seats) != 3:
             raise ValueError("a table has three seats")
@@ -152,6 +155,7 @@ class TableHost:
         self.turn_timeout = turn_timeout
         self.grace = grace
         self.takeover_level = takeover_level
+        self.decider = decider
         self.on_freed: Callable[[int, str], None] | None = None
         # Unseeded tables draw from the system's randomness: each finished game's seed is
         # made public, and a run of outputs from a seeded generator would predict the next.
@@ -446,7 +450,7 @@ class TableHost:
     async def _decide(self, bot: Bot, view: PlayerView) -> Choice:
         """The bot's decision; if the bot (or where it runs) fails, a fallback move."""
         try:
-            return await asyncio.to_thread(decide, bot, view)
+            return await self.decider.decide(bot, view)
         except Exception:
             log.exception("the bot at seat %d failed; it makes a fallback move", view.seat)
             return await asyncio.to_thread(fallback, view)

@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ddz_tui import __version__
 from ddz_tui.bots import make_bot
+from ddz_tui.bots.deciders import THREADS, Decider, ProcessDecider, cores
 from ddz_tui.cards import DECK
 from ddz_tui.engine import IllegalAction, LandlordMode, Phase
 from ddz_tui.history import History, keep_games
@@ -88,6 +89,7 @@ class ServerConfig:
     # this it is closed; any message a client accepts fits
     max_queued: int = 2 * MAX_SERVER_MESSAGE
     drain_timeout: float = 10.0  # seconds a client may leave its write buffer full
+    bot_workers: int | None = None  # processes for the hard bots: None, one a core; 0, threads
 
 
 @contextlib.contextmanager
@@ -227,6 +229,8 @@ class GameServer:
         self._server: Server | None = None
         self._connections: set[Connection] = set()
         self._lobby_timer: asyncio.TimerHandle | None = None
+        workers = cores() if self.config.bot_workers is None else self.config.bot_workers
+        self.decider: Decider = ProcessDecider(workers) if workers else THREADS
         self._handlers: dict[RequestType, Callable[[Player, Message], list[str]]] = {
             RequestType.HELLO: self._on_hello_again,
             RequestType.LIST: self._on_list,
@@ -281,6 +285,7 @@ class GameServer:
         for table in list(self.tables.values()):
             await table.host.close()
         self.tables.clear()
+        await self.decider.close()
         if self.history is not None:
             await self.history.close()
 
@@ -480,6 +485,7 @@ class GameServer:
             turn_timeout=cfg.turn_seconds,
             grace=cfg.grace,
             takeover_level=cfg.takeover_level,
+            decider=self.decider,
         )
         table = Table(self._next_table, title, host)
         self._next_table += 1

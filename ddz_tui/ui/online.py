@@ -54,6 +54,7 @@ class HostRequest:
     turn_seconds: float | None = DEFAULT_TURN_SECONDS
     grace: float = DEFAULT_GRACE
     bot_delay: float | None = None  # None: the player's own setting
+    bot_workers: int | None = None  # processes for the hard bots (None: one a core)
 
 
 class HostError(NetError):
@@ -114,6 +115,7 @@ class Online:
             turn_seconds=request.turn_seconds,
             grace=request.grace,
             bot_delay=bot_delay if request.bot_delay is None else request.bot_delay,
+            bot_workers=request.bot_workers,
         )
         server = GameServer(config)
         try:
