@@ -8,12 +8,28 @@ moves per second and the round trip of each move (sending a bid, play or pass un
 the server's answer, which comes after the new state).
 
     .venv/bin/python benchmarks/bench_server.py [--tables 50] [--seconds 20] [--client-processes 2]
+
+`--mixed` asks instead whether the server's own bots starve its players: tables of
+hard bots the server plays, beside tables of three people. A table needs a person to
+exist (the server closes a table nobody sits at), so each bot table is one client that
+creates it, fills the two other seats with server-side hard bots and plays its own
+seat with a random bot the moment its turn comes: two thirds of the moves there are
+hard-bot searches, run by the server with its real settings (the 0.6 s bot delay, the
+1 s search budget). The people's tables are three clients each that think `--think`
+seconds before each move, as a person would. A fresh client connects every second and
+asks for the lobby (`list`). Prints the people's move round trips, the bot tables'
+clients' round trips, the fresh clients' connect and `list` round trips, and the games
+the bot tables finished (the bots' own speed).
+
+    .venv/bin/python benchmarks/bench_server.py --mixed [--bot-tables 40] [--human-tables 10]
+        [--seconds 45] [--think 0.5] [--bot-workers N]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import resource
@@ -21,25 +37,36 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ddz_tui.bots import make_bot
+from ddz_tui.bots import Bot, make_bot
 from ddz_tui.net.botclient import BotPlayer
-from ddz_tui.net.client import LobbyClient
+from ddz_tui.net.client import LobbyClient, RemoteTable
 from ddz_tui.net.server import GameServer, ServerConfig
+from ddz_tui.table import DEFAULT_BOT_DELAY, TableState
 
 
-def serve(ports: multiprocessing.Queue, done: multiprocessing.Event) -> None:  # type: ignore[type-arg]
+def serve(
+    ports: multiprocessing.Queue,  # type: ignore[type-arg]
+    done: multiprocessing.Event,  # type: ignore[valid-type]
+    options: dict[str, object],
+) -> None:
+    """The server process: puts its port, then (once done) the CPU seconds of its own
+    process (not its bot workers') on `ports`. A server that fails to stop says so."""
+
     async def main() -> None:
         config = ServerConfig(
-            port=0, turn_seconds=None, bot_delay=0, rate=1e9, burst=10**9, max_tables=10_000
+            port=0, turn_seconds=None, rate=1e9, burst=10**9, max_tables=10_000, **options
         )
         async with GameServer(config) as server:
             ports.put(server.port)
             while not done.is_set():
                 await asyncio.sleep(0.1)
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        ports.put(usage.ru_utime + usage.ru_stime)
 
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    except Exception as error:
+        print(f"the server failed as it stopped: {error!r}")
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    ports.put(usage.ru_utime + usage.ru_stime)
 
 
 async def one_table(
@@ -97,27 +124,170 @@ def run(url: str, tables: int, seconds: float, level: str, processes: int) -> No
     print(f"refused moves         {sum(r[2] for r in results)}")
 
 
+# --- the mixed scenario: the server's hard bots beside people -------------------------
+
+
+class Thinking(BotPlayer):
+    """A client that waits `think` seconds before each of its moves, as a person does."""
+
+    def __init__(self, table: RemoteTable, bot: Bot, think: float) -> None:
+        super().__init__(table, bot)
+        self.think = think
+
+    async def _step(self, state: TableState) -> None:
+        view = state.view
+        if self.think and view is not None and view.turn == self.table.seat:
+            await asyncio.sleep(self.think)  # no turn after the game: view.turn is None
+        await super()._step(state)
+
+
+async def until_stop(player: BotPlayer, stop_at: float) -> int:
+    """Let `player` play until `stop_at`, mid-game or not; the games its table finished."""
+    games = 0
+
+    def count(state: TableState) -> None:
+        nonlocal games
+        games = state.games
+
+    unsubscribe = player.table.subscribe(count)
+    with contextlib.suppress(asyncio.TimeoutError):
+        await asyncio.wait_for(player.play(10**9), max(0.0, stop_at - time.time()))
+    unsubscribe()
+    return games
+
+
+async def bot_table(url: str, number: int, stop_at: float) -> tuple[int, list[float]]:
+    """One client at a table it filled with the server's hard bots: (games, latencies)."""
+    client = await LobbyClient.connect(url, f"b{number}", reconnect_for=0)
+    table = await client.create(title=f"hard bots {number}")
+    await client.fill("hard")
+    player = BotPlayer(table, make_bot("random", number))
+    games = await until_stop(player, stop_at)
+    await client.close()
+    return games, player.latencies
+
+
+async def human_table(
+    url: str, number: int, stop_at: float, think: float
+) -> tuple[int, list[float]]:
+    """Three clients playing each other, thinking before each move: (games, latencies)."""
+    names = [f"h{number}s{seat}" for seat in range(3)]
+    clients = [await LobbyClient.connect(url, name, reconnect_for=0) for name in names]
+    first = await clients[0].create(title=f"people {number}")
+    tables = [first] + [await client.join(first.table_id) for client in clients[1:]]
+    players = [
+        Thinking(t, make_bot("random", 1000 + number * 3 + i), think) for i, t in enumerate(tables)
+    ]
+    games = await asyncio.gather(*(until_stop(p, stop_at) for p in players))
+    for client in clients:
+        await client.close()
+    return max(games), [s for p in players for s in p.latencies]
+
+
+async def lobby_probes(url: str, stop_at: float) -> tuple[list[float], list[float]]:
+    """A fresh client every second: (connect times, `list` round trips)."""
+    connects, lists = [], []
+    number = 0
+    while time.time() < stop_at:
+        number += 1
+        start = time.perf_counter()
+        client = await LobbyClient.connect(url, f"probe{number}", reconnect_for=0)
+        connects.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        await client.refresh()
+        lists.append(time.perf_counter() - start)
+        await client.close()
+        await asyncio.sleep(1.0)
+    return connects, lists
+
+
+def mixed_bots(url: str, numbers: list[int], stop_at: float) -> tuple[int, list[float]]:
+    """A client process for bot tables: their games and the clients' latencies."""
+
+    async def main() -> list[tuple[int, list[float]]]:
+        return await asyncio.gather(*(bot_table(url, n, stop_at) for n in numbers))
+
+    results = asyncio.run(main())
+    return sum(g for g, _ in results), [s for _, lat in results for s in lat]
+
+
+def mixed_people(
+    url: str, numbers: list[int], stop_at: float, think: float
+) -> tuple[int, list[float], list[float], list[float]]:
+    """A client process for the people's tables and the lobby probes."""
+
+    async def main() -> tuple[list[tuple[int, list[float]]], tuple[list[float], list[float]]]:
+        tables = asyncio.gather(*(human_table(url, n, stop_at, think) for n in numbers))
+        return await asyncio.gather(tables, lobby_probes(url, stop_at))
+
+    results, (connects, lists) = asyncio.run(main())
+    return sum(g for g, _ in results), [s for _, lat in results for s in lat], connects, lists
+
+
+def spread(seconds: list[float]) -> str:
+    """p50, p99 and max, in milliseconds."""
+    ms = sorted(s * 1000 for s in seconds)
+    if len(ms) < 2:
+        return "too few samples"
+    cuts = statistics.quantiles(ms, n=100, method="inclusive")
+    return f"p50 {cuts[49]:6.1f}  p99 {cuts[98]:6.1f}  max {ms[-1]:6.1f}  ({len(ms)} samples)"
+
+
+def run_mixed(url: str, bot_tables: int, human_tables: int, seconds: float, think: float) -> None:
+    start = time.time()
+    stop_at = start + seconds
+    with ProcessPoolExecutor(2) as pool:
+        bots = pool.submit(mixed_bots, url, list(range(bot_tables)), stop_at)
+        people = pool.submit(mixed_people, url, list(range(human_tables)), stop_at, think)
+        bot_games, bot_latencies = bots.result()
+        human_games, human_latencies, connects, lists = people.result()
+    elapsed = time.time() - start
+    print(f"bot tables            {bot_tables} (1 client + 2 server-side hard bots each)")
+    print(f"people's tables       {human_tables} (3 clients each, {think:g} s to think a move)")
+    print(f"wall time             {elapsed:.1f} s (all stop after {seconds:g} s, mid-game)")
+    print(f"games completed       bot tables {bot_games}, people's tables {human_games}")
+    print(f"people's moves (ms)   {spread(human_latencies)}")
+    print(f"bot tables' client    {spread(bot_latencies)}")
+    print(f"fresh client connect  {spread(connects)}")
+    print(f"lobby list (ms)       {spread(lists)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, help="how long to play (20 s; --mixed 45 s)")
     parser.add_argument("--client-processes", type=int, default=2)
     parser.add_argument("--level", default="random", help="the bots' level")
+    parser.add_argument("--mixed", action="store_true", help="server hard bots beside people")
+    parser.add_argument("--bot-tables", type=int, default=40)
+    parser.add_argument("--human-tables", type=int, default=10)
+    parser.add_argument("--think", type=float, default=0.5, help="a person's seconds per move")
+    parser.add_argument("--bot-workers", type=int, help="the server's bot processes")
     args = parser.parse_args()
+    seconds = args.seconds or (45.0 if args.mixed else 20.0)
+    options: dict[str, object] = {"bot_delay": DEFAULT_BOT_DELAY if args.mixed else 0}
+    if args.bot_workers is not None:
+        options["bot_workers"] = args.bot_workers
     ports: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
     done = multiprocessing.Event()
-    server = multiprocessing.Process(target=serve, args=(ports, done))
+    server = multiprocessing.Process(target=serve, args=(ports, done, options))
     server.start()
-    load = os.getloadavg()[0]
+    load = os.getloadavg()
     try:
-        port = ports.get(timeout=20)
-        run(f"ws://127.0.0.1:{port}", args.tables, args.seconds, args.level, args.client_processes)
+        url = f"ws://127.0.0.1:{ports.get(timeout=20)}"
+        if args.mixed:
+            run_mixed(url, args.bot_tables, args.human_tables, seconds, args.think)
+        else:
+            run(url, args.tables, seconds, args.level, args.client_processes)
     finally:
         done.set()
-        cpu = ports.get(timeout=20)
+        cpu = ports.get(timeout=60)
         server.join(10)
     print(f"server CPU            {cpu:.1f} s (its own process)")
-    print(f"machine               {os.cpu_count()} cores, load average {load:.2f} at the start")
+    print(
+        f"machine               {os.cpu_count()} cores, load average "
+        f"{load[0]:.2f} at the start, {os.getloadavg()[0]:.2f} at the end"
+    )
 
 
 if __name__ == "__main__":
