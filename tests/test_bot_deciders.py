@@ -277,3 +277,40 @@ def test_bot_workers_is_an_option_of_every_server(
         with pytest.raises(SystemExit):
             parser.parse_args([command, "--bot-workers", bad])
         assert f"bot workers are a number from 0 to 256, not {bad}" in capsys.readouterr().err
+
+
+NO_STDERR = """
+import asyncio, io, sys
+from ddz_tui.bots.deciders import ProcessDecider
+from tests.test_bot_deciders import _exact, _views
+
+
+class Captured(io.TextIOBase):
+    def write(self, text):
+        return len(text)
+
+    def fileno(self):
+        return -1  # what Textual's capture of stderr answers
+
+
+async def main():
+    sys.stderr = Captured()
+    decider = ProcessDecider(1)
+    try:
+        print(await decider.decide(_exact(), _views()[0]), file=sys.__stdout__)
+    finally:
+        await decider.close()
+
+
+asyncio.run(main())
+"""
+
+
+def test_workers_start_inside_the_app_whose_stderr_has_no_descriptor() -> None:
+    """`ddz host` runs the server in the Textual app, which replaces sys.stderr."""
+    root = Path(__file__).parent.parent
+    run = subprocess.run(
+        [sys.executable, "-c", NO_STDERR], cwd=root, timeout=60, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == str(decide(_exact(), _views()[0]))

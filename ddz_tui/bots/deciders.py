@@ -28,6 +28,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -115,12 +116,16 @@ class ProcessDecider:
             # Each worker holds the reading end and leaves when this process's end
             # closes, however it closes: workers never outlive a server that was killed.
             self._lifeline = context.Pipe(duplex=False)
-            self._pool = ProcessPoolExecutor(
-                self.workers,
-                mp_context=context,
-                initializer=_worker_started,
-                initargs=(self._lifeline[0],),
-            )
+            # multiprocessing starts its resource tracker here, handing it sys.stderr's
+            # descriptor: in the app (`ddz host`) Textual has put an object with none
+            # (-1) in its place, and the start would fail.
+            with contextlib.redirect_stderr(sys.__stderr__ or sys.stderr):
+                self._pool = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=context,
+                    initializer=_worker_started,
+                    initargs=(self._lifeline[0],),
+                )
         return self._pool
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
