@@ -69,13 +69,19 @@ def serve(
     ports.put(usage.ru_utime + usage.ru_stime)
 
 
+async def seat_three(
+    url: str, name: str, title: str
+) -> tuple[list[LobbyClient], list[RemoteTable]]:
+    """Three clients (NAME + s0, s1, s2) at a new table."""
+    clients = [await LobbyClient.connect(url, f"{name}s{s}", reconnect_for=0) for s in range(3)]
+    first = await clients[0].create(title=title)
+    return clients, [first] + [await client.join(first.table_id) for client in clients[1:]]
+
+
 async def one_table(
     url: str, number: int, stop_at: float, level: str
 ) -> tuple[int, list[BotPlayer]]:
-    names = [f"t{number}s{seat}" for seat in range(3)]
-    clients = [await LobbyClient.connect(url, name, reconnect_for=0) for name in names]
-    first = await clients[0].create(title=f"bench {number}")
-    tables = [first] + [await client.join(first.table_id) for client in clients[1:]]
+    clients, tables = await seat_three(url, f"t{number}", f"bench {number}")
     players = [BotPlayer(t, make_bot(level, number * 3 + i)) for i, t in enumerate(tables)]
     finals = await asyncio.gather(
         *(p.play(10**9, until=lambda: time.time() > stop_at) for p in players)
@@ -171,10 +177,7 @@ async def human_table(
     url: str, number: int, stop_at: float, think: float
 ) -> tuple[int, list[float]]:
     """Three clients playing each other, thinking before each move: (games, latencies)."""
-    names = [f"h{number}s{seat}" for seat in range(3)]
-    clients = [await LobbyClient.connect(url, name, reconnect_for=0) for name in names]
-    first = await clients[0].create(title=f"people {number}")
-    tables = [first] + [await client.join(first.table_id) for client in clients[1:]]
+    clients, tables = await seat_three(url, f"h{number}", f"people {number}")
     players = [
         Thinking(t, make_bot("random", 1000 + number * 3 + i), think) for i, t in enumerate(tables)
     ]
