@@ -1,7 +1,10 @@
-"""A token bucket: how a connection is kept from flooding the server."""
+"""Token buckets: how a connection is kept from flooding the server, and a flood of
+refusals from flooding the log."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import Callable
 
@@ -27,3 +30,35 @@ class TokenBucket:
             self._tokens -= 1
             return True
         return False
+
+
+class ThrottledLog:
+    """Info lines at most as fast as a token bucket allows (`burst` at once, then `rate`
+    a second). The lines held back are counted, and the count is logged in one line
+    `1 / rate` seconds after the first of them: a flood is a handful of lines, and
+    none of it goes unmentioned."""
+
+    def __init__(
+        self,
+        logger: logging.Logger,
+        what: str,
+        rate: float = 0.2,
+        burst: int = 10,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._logger = logger
+        self._what = what  # what the lines are about, plural: "SSH connections refused"
+        self._bucket = TokenBucket(rate, burst, clock)
+        self._held = 0
+
+    def info(self, message: str, *args: object) -> None:
+        if self._bucket.allow():
+            self._logger.info(message, *args)
+            return
+        self._held += 1
+        if self._held == 1:
+            asyncio.get_running_loop().call_later(1 / self._bucket.rate, self._say_held)
+
+    def _say_held(self) -> None:
+        self._logger.info("%d more %s (not logged one by one)", self._held, self._what)
+        self._held = 0
