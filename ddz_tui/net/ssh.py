@@ -16,6 +16,14 @@ player who connects again takes over their own live session. A name bound to no 
 open to guests (keyboard-interactive with no prompt: any SSH client gets in without a
 question), but not while a session under it is live. A session runs nothing but the
 client.
+
+How many (`DoorLimits`, `Places`): each connection holds a place from the moment it is
+accepted until it is closed and its child is reaped, at most `max_per_address` from one
+source and `max_sessions` in all, so there are never more children than that; one past
+either is told why and disconnected before any authentication (`_Server`). A connection
+runs one session at a time, and has LOGIN_TIMEOUT seconds from being accepted to log in
+(asyncssh's login timer covers the version exchange, the key exchange and
+authentication alike), turned away or not.
 """
 
 from __future__ import annotations
@@ -41,7 +49,9 @@ from ddz_tui.history import History
 from ddz_tui.i18n import t
 from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
+from ddz_tui.net.ratelimit import ThrottledLog
 from ddz_tui.net.server import GameServer, ServerConfig
+from ddz_tui.net.ssh_limits import Crowding, DoorLimits, Places, source_of
 from ddz_tui.net.ssh_names import NameKeys, default_names_path
 from ddz_tui.net.tasks import background
 from ddz_tui.sound import FORCE_ENV, FORCE_OFF
@@ -55,6 +65,7 @@ HANGUP_WAIT = 3.0  # seconds a child has to exit after SIGHUP before SIGKILL
 LOGIN_TIMEOUT = 30.0  # seconds a connection has to log in
 MAX_KEYS_REFUSED = 32  # keys one connection may offer in vain (an agent may hold many)
 MAX_PENDING_INPUT = 64 * 1024  # input held for a child not reading it; past it, the client waits
+MAX_TURNING_AWAY = 16  # connections with no place told why at login; past it, cut off at once
 
 # Runs first in the child: take the PTY on stdin as controlling terminal, then exec the client.
 _TAKE_TERMINAL = (
@@ -64,6 +75,7 @@ _TAKE_TERMINAL = (
 )
 
 ChildCommand = Callable[[str], list[str]]
+SessionOver = Callable[["PlayerSession"], None]
 
 # What a terminal is left in when the door, not the game, ends a session it took over:
 # normal screen, no mouse or focus reports, no bracketed paste, default keyboard and
@@ -138,10 +150,20 @@ def set_window_size(fd: int, columns: int, rows: int, width: int = 0, height: in
 class PlayerSession(asyncssh.SSHServerSession):
     """One SSH session: a PTY, the client running in it, bytes both ways."""
 
-    def __init__(self, door: SshDoor, name: str, key: asyncssh.SSHKey | None = None) -> None:
+    def __init__(
+        self,
+        door: SshDoor,
+        name: str,
+        key: asyncssh.SSHKey | None = None,
+        over: SessionOver | None = None,
+    ) -> None:
         self.door = door
         self.name = name
         self.key = key  # the key the connection proved it holds; None for a guest
+        self._over = over  # told once the channel is gone and the child (if any) reaped
+        self._starting = False
+        self._child_running = False
+        self._lost = False  # the channel is gone
         self.process: asyncio.subprocess.Process | None = None
         self._chan: asyncssh.SSHServerChannel | None = None
         self._term: tuple[str, tuple[int, int, int, int]] | None = None
@@ -173,7 +195,12 @@ class PlayerSession(asyncssh.SSHServerSession):
         return False
 
     def session_started(self) -> None:
-        background(self._start())
+        self._starting = True
+        background(self._start()).add_done_callback(self._started)
+
+    def _started(self, _task: asyncio.Task[None]) -> None:
+        self._starting = False
+        self._settle()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self._master >= 0 and width and height:
@@ -204,7 +231,16 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._open = False
+        self._lost = True
         self._end()
+        self._settle()
+
+    def _settle(self) -> None:
+        """Say the session is over, once: its channel is gone, it is not starting a
+        child, and the child it started (if any) is reaped."""
+        if self._lost and not self._starting and not self._child_running and self._over:
+            over, self._over = self._over, None
+            over(self)
 
     # --- the child -------------------------------------------------------------------
 
@@ -254,6 +290,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             return
         finally:
             os.close(slave)
+        self._child_running = True
         os.set_blocking(master, False)
         self._master = master
         self.door.children[self.process.pid] = self.process
@@ -388,7 +425,9 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     async def _reap(self, process: asyncio.subprocess.Process) -> None:
         await self.door.reap(process)
+        self._child_running = False
         self._close_channel(process.returncode, self._farewell)
+        self._settle()
 
     def _close_master(self) -> None:
         if self._master >= 0:
@@ -408,7 +447,18 @@ def _usable(username: str) -> str | None:
 
 
 class _Server(asyncssh.SSHServer):
-    """One connection: the name it asks for, and the key it proved it holds, if any.
+    """One connection: the place it holds at the door, the name it asks for, the key it
+    proved it holds (if any), and its session.
+
+    A connection that finds no place (`Places.take`) is turned away: told why in a
+    banner and disconnected as soon as it asks to log in, before any authentication.
+    It is told then, not at once, because OpenSSH writes its key exchange before it
+    reads anything, and a connection closed under it says "Broken pipe" instead of the
+    reason. While MAX_TURNING_AWAY connections are being turned away so, the next one
+    is disconnected at once, before the key exchange, with the reason (OpenSSH may or
+    may not show it). A connection with a place keeps it until it is closed and its
+    game is over; it runs one session at a time (a second session channel is refused
+    while the first lasts).
 
     Authentication is always asked for, so that an SSH client offers its keys: one the
     name is bound to, or any for a free name nobody is playing under, is accepted
@@ -426,17 +476,68 @@ class _Server(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self._keys_refused = 0
         self._refused = False
+        self._source = ""
+        self._crowding: Crowding | None = None  # why it found no place, if it did not
+        self._placed = False  # holds a place at the door
+        self._turning_away = False  # counted in door.turning_away
+        self._lost = False
+        self._session: PlayerSession | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
+        peer = conn.get_extra_info("peername")
+        self._source = source_of(str(peer[0])) if peer else "unknown"
+        places = self.door.places
+        self._crowding = places.take(self._source)
+        if self._crowding is None:
+            self._placed = True
+            return
+        self.door.refusals.info(
+            "SSH connection from %s refused: %d of %d from there, %d of %d in all",
+            self._source,
+            places.held_by(self._source),
+            places.limits.max_per_address,
+            len(places),
+            places.limits.max_sessions,
+        )
+        if self.door.turning_away < MAX_TURNING_AWAY:
+            self.door.turning_away += 1
+            self._turning_away = True  # told why when it asks to log in (begin_auth)
+            return
+        # at once, right after the version line asyncssh sends when this returns
+        asyncio.get_running_loop().call_soon(
+            conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, t(self._crowding.message)
+        )
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._lost = True
+        if self._turning_away:
+            self._turning_away = False
+            self.door.turning_away -= 1
+        self._leave()
+
+    def _session_over(self, session: PlayerSession) -> None:
+        if self._session is session:
+            self._session = None
+        self._leave()
+
+    def _leave(self) -> None:
+        """Give the place back once the connection is closed and its game is over."""
+        if self._placed and self._lost and self._session is None:
+            self._placed = False
+            self.door.places.give_back(self._source)
 
     def begin_auth(self, username: str) -> bool:
+        if self._crowding is not None and self._conn is not None:  # the banner says why
+            self._conn.send_auth_banner(t(self._crowding.message) + "\r\n")
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, t("ssh.crowded"))
+            return True
         self.username = username
         self.key = None
         return True
 
     def public_key_auth_supported(self) -> bool:
-        return self._keys_refused < MAX_KEYS_REFUSED
+        return self._placed and self._keys_refused < MAX_KEYS_REFUSED
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """The key a name is bound to, or any key for a free name there is room to bind.
@@ -459,7 +560,7 @@ class _Server(asyncssh.SSHServer):
         return False  # nothing to ask a guest for, and no passwords to keep
 
     def kbdint_auth_supported(self) -> bool:
-        return True
+        return self._placed
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
         """A guest: in at once, unless the name is someone else's (said in a banner)."""
@@ -481,7 +582,14 @@ class _Server(asyncssh.SSHServer):
         return False
 
     def session_requested(self) -> PlayerSession:
-        return PlayerSession(self.door, self.username, self.key)
+        """The connection's session, if it has none: one child per connection."""
+        if self._session is not None:
+            self.door.refusals.info("SSH session from %s refused: one already", self._source)
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, t("ssh.one_session")
+            )
+        self._session = PlayerSession(self.door, self.username, self.key, self._session_over)
+        return self._session
 
 
 class SshDoor:
@@ -495,6 +603,7 @@ class SshDoor:
         port: int = DEFAULT_SSH_PORT,
         command: ChildCommand = child_command,
         names: NameKeys | None = None,
+        limits: DoorLimits | None = None,
     ) -> None:
         self.url = url
         self.host_key = host_key
@@ -502,6 +611,9 @@ class SshDoor:
         self.port = port
         self.command = command
         self.names = NameKeys.load(default_names_path()) if names is None else names
+        self.places = Places(limits or DoorLimits())
+        self.turning_away = 0  # connections with no place, to be told why when they log in
+        self.refusals = ThrottledLog(log, "SSH connections or sessions refused")
         self.playing: dict[str, PlayerSession] = {}  # the live session under each name
         self.children: dict[int, asyncio.subprocess.Process] = {}
         self.reaping: set[asyncio.Task[None]] = set()
@@ -588,10 +700,11 @@ async def serve(
     announce: Callable[[SshDoor, str, Path, bool], None],
     history: History | None = None,
     names_path: Path | None = None,
+    limits: DoorLimits | None = None,
 ) -> None:
     """Run the door (and, unless `server_url` names one, a game server keeping its games
     in `history`) until cancelled; the names bound to keys are kept in `names_path`
-    (default: in the data folder)."""
+    (default: in the data folder); `limits` bound the connections it holds."""
     key, made = load_host_key(key_path)
     names = NameKeys.load(names_path or default_names_path())
     async with contextlib.AsyncExitStack() as stack:
@@ -599,7 +712,7 @@ async def serve(
             server = await stack.enter_async_context(GameServer(game, history))
             server_url = server.url
         door = await stack.enter_async_context(
-            SshDoor(server_url, key, door_host, door_port, names=names)
+            SshDoor(server_url, key, door_host, door_port, names=names, limits=limits)
         )
         announce(door, key.get_fingerprint(), key_path, made)
         await asyncio.Future()
