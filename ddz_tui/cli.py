@@ -340,6 +340,18 @@ def _workers(text: str) -> int:
     return workers
 
 
+def _count(text: str) -> int:
+    from ddz_tui.i18n import t
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(t("net.cli.bad_count", value=text))
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -516,6 +528,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
 
     from ddz_tui.net.client import BadAddress, normalise_url
     from ddz_tui.net.ssh import HostKeyError, SshDoor, default_host_key_path, serve
+    from ddz_tui.net.ssh_limits import DoorLimits
     from ddz_tui.net.ssh_names import default_names_path
     from ddz_tui.store import DATA_DIR_ENV
 
@@ -543,6 +556,8 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             )
         )
         print(t("ssh.names", path=door.names.path, count=len(door.names)))
+        limits = door.places.limits
+        print(t("ssh.limits", total=limits.max_sessions, per_address=limits.max_per_address))
         print(t("ssh.game_server", url=door.url))
         if _loopback(args.host):
             print(t("net.cli.loopback_only"))
@@ -559,6 +574,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
                 announce,
                 _history(args),
                 default_names_path(args.data_dir),
+                DoorLimits(args.max_sessions, args.max_per_address),
             ),
             args.host,
             args.port,
@@ -800,6 +816,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_table_options(host, own_delay=True)
     host.set_defaults(handler=cmd_host)
 
+    from ddz_tui.net.ssh_limits import DEFAULT_MAX_PER_ADDRESS, DEFAULT_MAX_SESSIONS
+
     ssh = commands.add_parser(
         "serve-ssh", help="let players in with ssh -p PORT NAME@HOST (needs the ssh extra)"
     )
@@ -822,6 +840,22 @@ def build_parser() -> argparse.ArgumentParser:
         type=_port,
         default=DEFAULT_PORT,
         help=f"loopback port of the game server it starts (default {DEFAULT_PORT})",
+    )
+    ssh.add_argument(
+        "--max-sessions",
+        metavar="N",
+        type=_count,
+        default=DEFAULT_MAX_SESSIONS,
+        help="most SSH connections at once, each with at most one game "
+        f"(default {DEFAULT_MAX_SESSIONS})",
+    )
+    ssh.add_argument(
+        "--max-per-address",
+        metavar="N",
+        type=_count,
+        default=DEFAULT_MAX_PER_ADDRESS,
+        help=f"most of them from one address (default {DEFAULT_MAX_PER_ADDRESS}; "
+        "an IPv6 /64 counts as one)",
     )
     _add_table_options(ssh)
     ssh.set_defaults(handler=cmd_serve_ssh)

@@ -136,6 +136,16 @@ def test_bad_input_is_refused_in_one_line(args, says, capsys) -> None:
     assert says in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("option", ["--max-sessions", "--max-per-address"])
+@pytest.mark.parametrize("value", ["0", "-3", "many"])
+def test_serve_ssh_limits_are_whole_numbers_of_at_least_one(option, value, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "serve-ssh", option, value])
+    err = capsys.readouterr().err
+    assert f"{option}: a whole number of at least 1, not {value}" in err
+    assert "Traceback" not in err
+
+
 def test_join_and_host_need_a_terminal(capsys) -> None:
     assert main(["--lang", "en", "join", "127.0.0.1", "--name", "ann"]) == 2
     assert main(["--lang", "en", "host", "--name", "ann"]) == 2
@@ -269,12 +279,17 @@ def test_serve_ssh_starts_a_game_server_and_the_door(tmp_path, stop) -> None:
         str(game_port),
         "--host-key",
         str(key),
+        "--max-sessions",
+        "9",
+        "--max-per-address",
+        "2",
         env={**os.environ, "DDZ_DATA_DIR": str(tmp_path)},
     )
     try:
         read_line_with(door, f"ssh -p {ssh_port} NAME@127.0.0.1")
         line = read_line_with(door, "host key SHA256:")
         assert "made now" in line and key.exists()
+        read_line_with(door, "at most 9 connections at once, 2 from one address")
         read_line_with(door, f"game server: ws://127.0.0.1:{game_port}")
         fingerprint = line.split()[2]
         assert asyncssh.read_private_key(key).get_fingerprint() == fingerprint
