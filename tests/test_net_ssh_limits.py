@@ -39,10 +39,10 @@ def ssh_from(door: SshDoor, name: str, source: str = "127.0.0.1", client=Client,
     )
 
 
-async def turned_away(door: SshDoor, source: str = "127.0.0.1", keys=None) -> str:
+async def turned_away(door: SshDoor, source: str = "127.0.0.1", keys=None, client=Client) -> str:
     """Connect from `source`, expecting to be told why there is no room in a banner (one
     line), then disconnected for too many connections; what the banner said."""
-    client = Client()
+    client = client()
     with pytest.raises(asyncssh.DisconnectError) as refusal:
         await asyncio.wait_for(ssh_from(door, "zed", source, lambda: client, keys), 10)
     assert refusal.value.code == asyncssh.DISC_TOO_MANY_CONNECTIONS
@@ -99,12 +99,25 @@ async def test_one_connection_past_the_cap_from_an_address_is_turned_away(tmp_pa
         await until(lambda: not door.children and not len(door.places))
 
 
-async def test_a_connection_turned_away_gets_no_authentication(tmp_path, caplog) -> None:
+class KeyFirst(Client):
+    """A client that skips the "none" request OpenSSH starts with and offers its key in
+    its first request, to get its key looked at before the door can say no."""
+
+    def connection_made(self, conn) -> None:
+        conn._auth_methods = [b"publickey"]
+
+
+@pytest.mark.parametrize("client", [Client, KeyFirst])
+async def test_a_connection_turned_away_gets_no_authentication(
+    tmp_path, caplog, monkeypatch, client
+) -> None:
     caplog.set_level(logging.INFO, logger="ddz_tui.net.ssh")
     mine = asyncssh.generate_private_key("ssh-ed25519")
     async with ann_playing(tmp_path, max_per_address=1) as door:
-        assert FROM_ADDRESS in await turned_away(door, keys=[mine])
-        assert not door.names.is_bound("zed"), "its key was never looked at"
+        asked: list[str] = []
+        monkeypatch.setattr(door, "admit", lambda name, key: asked.append(name))
+        assert FROM_ADDRESS in await turned_away(door, keys=[mine], client=client)
+        assert not asked, "neither its key nor its name was looked at"
         await until(lambda: door.turning_away == 0)
     assert caplog.text.count("SSH connection from 127.0.0.1 refused") == 1
 

@@ -537,7 +537,7 @@ class _Server(asyncssh.SSHServer):
         return True
 
     def public_key_auth_supported(self) -> bool:
-        return self._placed and self._keys_refused < MAX_KEYS_REFUSED
+        return self._keys_refused < MAX_KEYS_REFUSED
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """The key a name is bound to, or any key for a free name there is room to bind.
@@ -560,7 +560,7 @@ class _Server(asyncssh.SSHServer):
         return False  # nothing to ask a guest for, and no passwords to keep
 
     def kbdint_auth_supported(self) -> bool:
-        return self._placed
+        return True
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
         """A guest: in at once, unless the name is someone else's (said in a banner)."""
