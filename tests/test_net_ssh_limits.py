@@ -179,15 +179,22 @@ async def test_one_session_per_connection_at_a_time(tmp_path) -> None:
         assert len(door.children) == 1 and len(door.places) == 1
 
 
+# A child deaf to the hang-up; it says it is ready in one write, so that no later write
+# of its own can fail (EIO) when the connection closes and end it sooner.
 STUBBORN = (
-    "import signal, time\n"
+    "import os, signal, time\n"
     "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
-    "print('ready', flush=True)\n"
+    "os.write(1, b'ready\\n')\n"
     "time.sleep(60)"
 )
 
 
-async def test_a_closed_connection_gives_its_place_back_once_its_child_is_gone(tmp_path) -> None:
+async def test_a_closed_connection_gives_its_place_back_once_its_child_is_gone(
+    tmp_path, monkeypatch
+) -> None:
+    import ddz_tui.net.ssh as ssh_module
+
+    monkeypatch.setattr(ssh_module, "HANGUP_WAIT", 1.5)  # then the child is killed
     key, _ = load_host_key(tmp_path / "host_key")
     command = lambda url: [sys.executable, "-c", STUBBORN]  # noqa: E731
     limits = DoorLimits(max_per_address=1)
