@@ -87,17 +87,21 @@ class Client(asyncssh.SSHClient):
         return None if prompts else []
 
 
-def ssh(door: SshDoor, name: str, keys: list | None = None):
-    """A connection as `name`, offering `keys` (none: a guest)."""
+def ssh(
+    door: SshDoor, name: str, keys: list | None = None, source: str = "127.0.0.1", client=Client
+):
+    """A connection as `name` from `source` (any 127.x.y.z is this machine), offering
+    `keys` (none: a guest)."""
     return asyncssh.connect(
         "127.0.0.1",
         door.port,
         username=name,
         known_hosts=None,
-        client_factory=Client,
+        client_factory=client,
         client_keys=keys or None,
         agent_path=None,
         password=None,
+        local_addr=(source, 0),
     )
 
 

@@ -17,34 +17,21 @@ from ddz_tui.net.ratelimit import ThrottledLog  # noqa: E402
 from ddz_tui.net.ssh import SshDoor, load_host_key  # noqa: E402
 from ddz_tui.net.ssh_limits import DoorLimits, Places, source_of  # noqa: E402
 from tests.netkit import until  # noqa: E402
-from tests.test_net_ssh import Client, gone, play, probe_door, read_until  # noqa: E402
+from tests.test_net_ssh import Client, gone, play, probe_door, read_until, ssh  # noqa: E402
 
 FROM_ADDRESS = "ddz: too many connections from your address; try again later."
 FULL = "ddz: the server is full; try again later."
 
 
-def ssh_from(door: SshDoor, name: str, source: str = "127.0.0.1", client=Client, keys=None):
-    """A connection as `name` from `source` (any 127.x.y.z is this machine), offering
-    `keys` (none: a guest)."""
-    return asyncssh.connect(
-        "127.0.0.1",
-        door.port,
-        username=name,
-        known_hosts=None,
-        client_factory=client,
-        client_keys=keys,
-        agent_path=None,
-        password=None,
-        local_addr=(source, 0),
-    )
-
-
-async def turned_away(door: SshDoor, source: str = "127.0.0.1", keys=None, client=Client) -> str:
-    """Connect from `source`, expecting to be told why there is no room in a banner (one
-    line), then disconnected for too many connections; what the banner said."""
-    client = client()
+async def turned_away(
+    door: SshDoor, source: str = "127.0.0.1", keys=None, kind: type[Client] = Client
+) -> str:
+    """Connect from `source` with a client of `kind`, expecting to be told why there is no
+    room in a banner (one line), then disconnected for too many connections; what the
+    banner said."""
+    client = kind()
     with pytest.raises(asyncssh.DisconnectError) as refusal:
-        await asyncio.wait_for(ssh_from(door, "zed", source, lambda: client, keys), 10)
+        await asyncio.wait_for(ssh(door, "zed", keys, source, lambda: client), 10)
     assert refusal.value.code == asyncssh.DISC_TOO_MANY_CONNECTIONS
     assert "too many connections" in refusal.value.reason
     (banner,) = client.banners
@@ -81,19 +68,19 @@ async def knock(door: SshDoor, send: bytes = b"", timeout: float = 10) -> bytes:
 async def ann_playing(tmp_path, **limits: int) -> AsyncIterator[SshDoor]:
     """A door with `limits` whose sessions run PROBE, ann playing at it from 127.0.0.1."""
     door = probe_door(tmp_path, limits=DoorLimits(**limits))
-    async with door, ssh_from(door, "ann") as ann:
+    async with door, ssh(door, "ann") as ann:
         await play(ann)
         yield door
 
 
 async def test_one_connection_past_the_cap_from_an_address_is_turned_away(tmp_path) -> None:
     async with probe_door(tmp_path, limits=DoorLimits(max_per_address=2)) as door:
-        async with ssh_from(door, "ann") as ann, ssh_from(door, "bob") as bob:
+        async with ssh(door, "ann") as ann, ssh(door, "bob") as bob:
             for conn in (ann, bob):
                 await play(conn)
             assert FROM_ADDRESS in await turned_away(door)
             assert len(door.children) == 2 and len(door.places) == 2
-            async with ssh_from(door, "cy", "127.0.0.2") as other:  # another address: room
+            async with ssh(door, "cy", source="127.0.0.2") as other:  # another address: room
                 await play(other)
                 assert len(door.children) == 3
         await until(lambda: not door.children and not len(door.places))
@@ -116,7 +103,7 @@ async def test_a_connection_turned_away_gets_no_authentication(
     async with ann_playing(tmp_path, max_per_address=1) as door:
         asked: list[str] = []
         monkeypatch.setattr(door, "admit", lambda name, key: asked.append(name))
-        assert FROM_ADDRESS in await turned_away(door, keys=[mine], client=client)
+        assert FROM_ADDRESS in await turned_away(door, keys=[mine], kind=client)
         assert not asked, "neither its key nor its name was looked at"
         await until(lambda: door.turning_away == 0)
     assert caplog.text.count("SSH connection from 127.0.0.1 refused") == 1
@@ -153,17 +140,17 @@ async def test_the_door_holds_at_most_max_sessions_in_all(tmp_path) -> None:
     async with probe_door(tmp_path, limits=DoorLimits(max_sessions=3, max_per_address=2)) as door:
         async with contextlib.AsyncExitStack() as stack:
             for name, source in (("ann", "127.0.0.1"), ("bob", "127.0.0.2"), ("cy", "127.0.0.2")):
-                await play(await stack.enter_async_context(ssh_from(door, name, source)))
+                await play(await stack.enter_async_context(ssh(door, name, source=source)))
             assert FULL in await turned_away(door, "127.0.0.3")  # a fresh address: still full
             assert FROM_ADDRESS in await turned_away(door, "127.0.0.2")
             assert len(door.children) == 3 and len(door.places) == 3
         await until(lambda: not len(door.places))
-        async with ssh_from(door, "dee", "127.0.0.3") as dee:
+        async with ssh(door, "dee", source="127.0.0.3") as dee:
             await play(dee)
 
 
 async def test_one_session_per_connection_at_a_time(tmp_path) -> None:
-    async with probe_door(tmp_path) as door, ssh_from(door, "ann") as conn:
+    async with probe_door(tmp_path) as door, ssh(door, "ann") as conn:
         first, _ = await play(conn)
         (pid,) = door.children
         for _ in range(3):
@@ -199,7 +186,7 @@ async def test_a_closed_connection_gives_its_place_back_once_its_child_is_gone(
     command = lambda url: [sys.executable, "-c", STUBBORN]  # noqa: E731
     limits = DoorLimits(max_per_address=1)
     async with SshDoor("ws://unused", key, port=0, command=command, limits=limits) as door:
-        async with ssh_from(door, "ann") as ann:
+        async with ssh(door, "ann") as ann:
             process = await ann.create_process(term_type="xterm", encoding="utf-8")
             await read_until(process, "ready", [])
             (pid,) = door.children
@@ -209,7 +196,7 @@ async def test_a_closed_connection_gives_its_place_back_once_its_child_is_gone(
         assert len(door.places) == 1 and FROM_ADDRESS in await turned_away(door)
         await until(lambda: not len(door.places))
         assert gone(pid), "the place came back only once the child was reaped"
-        async with ssh_from(door, "ann") as again:
+        async with ssh(door, "ann") as again:
             await play(again)
             assert len(door.places) == 1
 
@@ -228,7 +215,7 @@ async def test_a_connection_that_never_logs_in_holds_its_place_for_the_login_tim
         told = await asyncio.wait_for(asyncio.gather(silent, stalled), 10)
         assert all(t.startswith(b"SSH-2.0-") for t in told), "then closed by the door"
         await until(lambda: not len(door.places))
-        async with ssh_from(door, "ann") as ann:
+        async with ssh(door, "ann") as ann:
             await play(ann)
 
 
