@@ -474,7 +474,7 @@ EN: dict[str, str] = {
     "ssh.too_many_from_address": "ddz: too many connections from your address; try again later.",
     "ssh.full": "ddz: the server is full; try again later.",
     "ssh.crowded": "too many connections",
-    "ssh.one_session": "ddz: one game per SSH connection, and this one has a game already",
+    "ssh.one_session": "ddz: one game per SSH connection, and this one has a game already.",
     # --- net ui (joining, hosting, the lobby, waiting at a shared table) ---
     "ui.menu.join": "Join a game",
     "ui.menu.host": "Host a game",
@@ -974,7 +974,7 @@ ZH: dict[str, str] = {
     "ssh.too_many_from_address": "ddz：来自你的地址的连接太多；请稍后再试。",
     "ssh.full": "ddz：服务器已满；请稍后再试。",
     "ssh.crowded": "连接太多",
-    "ssh.one_session": "ddz：每个 SSH 连接只能开一局游戏，这个连接已经有一局了",
+    "ssh.one_session": "ddz：每个 SSH 连接只能开一局游戏，这个连接已经有一局了。",
     # --- net ui (joining, hosting, the lobby, waiting at a shared table) ---
     "ui.menu.join": "加入牌局",
     "ui.menu.host": "开设牌局",
