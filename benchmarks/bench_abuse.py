@@ -33,7 +33,7 @@ from pathlib import Path
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.frames import Frame, Opcode
 
-from ddz_tui.net.client import LobbyClient
+from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.net.protocol import PROTOCOL_VERSION
 
 PING = Frame(Opcode.PING, b"p" * 125).serialize(mask=True, extensions=[])

@@ -11,8 +11,8 @@ import argparse
 import statistics
 import time
 
-from ddz_tui.bots.simulate import simulate
-from ddz_tui.engine import LandlordMode
+from ddz_tui.bots.lab.simulate import simulate
+from ddz_tui.engine import LandlordMode, Rules
 
 
 def main() -> None:
@@ -25,7 +25,7 @@ def main() -> None:
         rates = []
         for _ in range(args.rounds):
             start = time.perf_counter()
-            tally = simulate(args.games, args.seed, ["random"] * 3, mode)
+            tally = simulate(args.games, args.seed, ["random"] * 3, Rules(mode))
             rates.append(args.games / (time.perf_counter() - start))
         print(
             f"{mode.value:>6} mode: {statistics.median(rates):7.0f} games/s "

@@ -38,10 +38,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from ddz_tui.bots import Bot, make_bot
-from ddz_tui.net.botclient import BotPlayer
-from ddz_tui.net.client import LobbyClient, RemoteTable
+from ddz_tui.net.client.lobby import LobbyClient
+from ddz_tui.net.client.remote import RemoteTable
 from ddz_tui.net.server import GameServer, ServerConfig
-from ddz_tui.table import DEFAULT_BOT_DELAY, TableState
+from ddz_tui.table.host import DEFAULT_BOT_DELAY
+from ddz_tui.table.seats import TableState
+from tests.support.botclient import BotPlayer
 
 
 def serve(

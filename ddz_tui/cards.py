@@ -131,6 +131,21 @@ def load_deck(path: Path | None = None) -> tuple[Card, ...]:
 DECK: tuple[Card, ...] = load_deck()
 
 
+def lowest_suits(ranks: str, among: Iterable[Card] = DECK) -> tuple[Card, ...]:
+    """The cards of `among` (in card order, as hands and the deck are) that make up
+    `ranks`, the lowest suits of each rank first: the cards a play written as ranks
+    takes from a hand. ValueError when `among` lacks some of them."""
+    need = Counter(ranks)
+    chosen: list[Card] = []
+    for card in among:
+        if need[card.rank]:
+            need[card.rank] -= 1
+            chosen.append(card)
+    if len(chosen) != len(ranks):
+        raise ValueError(f"not all of {ranks!r} are among the cards")
+    return tuple(chosen)
+
+
 # --- text ---------------------------------------------------------------------------
 
 _SUIT_CHARS = {"♠": Suit.SPADE, "♥": Suit.HEART, "♣": Suit.CLUB, "♦": Suit.DIAMOND,
@@ -220,3 +235,42 @@ def rank_counts(ranks: str) -> list[int]:
     for rank in ranks:
         counts[index[rank]] += 1
     return counts
+
+
+# --- a hand's order ----------------------------------------------------------------
+
+
+class HandOrder(str, Enum):
+    """How the player's hand is laid out: by rank, low to high (as dealt), or by
+    count, the way many players arrange a hand: bombs, then trios, pairs, singles."""
+
+    RANK = "rank"
+    COUNT = "count"
+
+
+_COUNT_TIER = {4: 0, 3: 1, 2: 2, 1: 3}
+"""Bombs first, then trios, pairs and singles."""
+
+
+def by_count(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Bombs, trios, pairs, singles, each group low to high; the two jokers stay
+    together after the bombs, as the rocket they make."""
+    groups: dict[str, list[Card]] = {}
+    for card in sorted(cards):
+        groups.setdefault(card.rank, []).append(card)
+    if SMALL_JOKER in groups and BIG_JOKER in groups:
+        groups[SMALL_JOKER] += groups.pop(BIG_JOKER)
+        rocket = SMALL_JOKER
+    else:
+        rocket = None
+
+    def tier(rank: str) -> tuple[int, int]:
+        count = 4 if rank == rocket else len(groups[rank])
+        return _COUNT_TIER[count], RANK_INDEX[rank]
+
+    return tuple(card for rank in sorted(groups, key=tier) for card in groups[rank])
+
+
+def arrange(cards: Iterable[Card], order: HandOrder) -> tuple[Card, ...]:
+    """A hand laid out in `order`."""
+    return by_count(cards) if order is HandOrder.COUNT else tuple(sorted(cards))

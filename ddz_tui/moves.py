@@ -7,111 +7,182 @@ the fine print of the rules (which wings are allowed) lives only in rules.json;
 this module only knows where to look.
 
 A multiset of ranks is packed into one int, four bits per rank (`UNIT[r]` is one
-card of rank r), so a candidate's lookup is one addition and one dict probe.
+card of rank r), so a candidate's lookup is one addition and one dict probe. The
+shape comes from the packed hand by arithmetic: adding 8 - n to every rank's four
+bits sets the top bit of exactly the ranks held at least n times (counts are at most
+4, so nothing carries), which gives a mask of those ranks in one addition. Masks are
+the keys of tables of ready-made plays, so the common kinds are a lookup or two.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from itertools import combinations
+from typing import TypeVar
 
-from ddz_tui.cards import RANK_INDEX, RANKS, Card, parse_ranks, rank_counts
+from ddz_tui.cards import RANK_INDEX, RANKS, Card, parse_ranks
 from ddz_tui.rules import BY_CARDS, TABLE, Combo, Kind
 
 _N = len(RANKS)
 _CHAIN_END = RANK_INDEX["2"]  # chains run over ranks below the 2
 _NORMAL = RANK_INDEX["B"]  # ranks with four suits: pairs, trios and fours
 UNIT = tuple(1 << (4 * r) for r in range(_N))
+_UNIT_OF = {rank: UNIT[r] for r, rank in enumerate(RANKS)}
 
 
 def pack(cards: str) -> int:
     """The packed multiset of a canonical rank string."""
-    return sum(UNIT[RANK_INDEX[rank]] for rank in cards)
+    return sum(map(_UNIT_OF.__getitem__, cards))
 
 
 BY_KEY: dict[int, Combo] = {pack(text): combo for text, combo in BY_CARDS.items()}
 
 _ONLY = {kind: tuple(level[0] for level in TABLE[kind]) for kind in Kind if kind.chain_length == 1}
-_SINGLE, _PAIR, _TRIO, _BOMB = (_ONLY[k] for k in (Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.BOMB))
 _ROCKET = TABLE[Kind.ROCKET][0][0]
-_ROCKET_RANKS = (RANK_INDEX["B"], RANK_INDEX["R"])
+_ROCKET_KEY = UNIT[RANK_INDEX["B"]] + UNIT[RANK_INDEX["R"]]
 
 
-def _chain_kinds(family: str) -> dict[int, Kind]:
-    return {kind.chain_length: kind for kind in Kind if kind.family == family}
+# --- masks of ranks (shared with the bots, which work on packed hands) ---------------
+
+_ONES = sum(UNIT)
+TOPS = 8 * _ONES  # the top bit of every rank's four
+TOP = tuple(8 * unit for unit in UNIT)
+CHAIN_TOPS = sum(TOP[:_CHAIN_END])
+_LOW_TOPS = sum(TOP[:8])  # tables are split in two halves of ranks to stay small
+_HIGH_TOPS = TOPS - _LOW_TOPS
+_ABOVE = tuple(TOPS & ~((UNIT[level] << 4) - 1) for level in range(_N))
+"""_ABOVE[level]: the tops of the ranks above `level`."""
 
 
-# --- the hand's shape ---------------------------------------------------------------
-
-_CHAIN_MASK = (1 << _CHAIN_END) - 1
-
-
-class _Shape:
-    """A hand's counts per rank, with what the generators ask of it worked out once:
-    the ranks held at least once, twice, three and four times (r1..r4), and the
-    chain ranks held at least once, twice, three times as bit masks (m1..m3)."""
-
-    __slots__ = ("counts", "m1", "m2", "m3", "r1", "r2", "r3", "r4")
-
-    def __init__(self, counts: list[int]) -> None:
-        self.counts = counts
-
-    def __getattr__(self, name: str) -> object:
-        """The first time a generator asks for r1..r4 or m1..m3, work them all out."""
-        if name not in _Shape.__slots__:
-            raise AttributeError(name)
-        return getattr(self.fill(), name)
-
-    def fill(self) -> _Shape:
-        counts = self.counts
-        self.r1 = r1 = [r for r in range(_N) if counts[r]]
-        self.r2 = r2 = [r for r in r1 if counts[r] >= 2]
-        self.r3 = r3 = [r for r in r2 if counts[r] >= 3]
-        self.r4 = [r for r in r3 if counts[r] == 4]
-        bit = _BIT.__getitem__
-        self.m1 = sum(map(bit, r1)) & _CHAIN_MASK
-        self.m2 = sum(map(bit, r2)) & _CHAIN_MASK
-        self.m3 = sum(map(bit, r3)) & _CHAIN_MASK
-        return self
+def held(key: int, n: int) -> int:
+    """The tops of the ranks held at least n times (1..4)."""
+    return (key + (8 - n) * _ONES) & TOPS
 
 
-_BIT = tuple(1 << r for r in range(_N))
+# --- tables of plays by mask -----------------------------------------------------------
+
+T = TypeVar("T")
+Split = tuple[dict[int, tuple[T, ...]], dict[int, tuple[T, ...]]]
+"""Plays by mask, for the low eight ranks and the high seven: a mask's plays are the
+low table's entry for its low half followed by the high table's for its high half."""
 
 
-def _chains(mask: int, lengths: Iterable[int], above: int) -> Iterator[tuple[int, int]]:
-    """(low, n) for every chain of an allowed length n in the mask, low above `above`.
+def _split_table(plays_of_rank: Callable[[int], tuple[T, ...]]) -> Split[T]:
+    halves = []
+    for ranks in (range(8), range(8, _N)):
+        table: dict[int, tuple[T, ...]] = {0: ()}
+        for r in ranks:  # the masks with r as their highest rank: those without it, plus r
+            more = plays_of_rank(r)
+            table.update({mask + TOP[r]: plays + more for mask, plays in table.items()})
+        halves.append(table)
+    return halves[0], halves[1]
 
-    `starts` has bit r set while ranks r..r+n-1 are all held; it shrinks as n grows.
-    """
-    wanted = set(lengths)
-    longest = max(wanted)
-    starts = mask & ~((1 << (above + 1)) - 1)
-    n = 1
-    while starts and n <= longest:
-        if n in wanted:
-            bits = starts
-            while bits:
-                low_bit = bits & -bits
-                yield low_bit.bit_length() - 1, n
-                bits ^= low_bit
-        starts &= mask >> n
-        n += 1
+
+def _lookup(table: Split[T], mask: int) -> tuple[T, ...]:
+    return table[0][mask & _LOW_TOPS] + table[1][mask & _HIGH_TOPS]
+
+
+_RANKS_IN = _split_table(lambda r: (r,))
+
+
+def tops(mask: int) -> tuple[int, ...]:
+    """The ranks whose top bit is set in the mask, lowest first."""
+    return _lookup(_RANKS_IN, mask)
+
+
+def _one(plays: tuple[Combo, ...]) -> Callable[[int], tuple[Combo, ...]]:
+    return lambda r: (plays[r],) if r < len(plays) else ()
+
+
+def _wings(kind: Kind, trio: int, per_wing: int) -> Callable[[int], tuple[Combo, ...]]:
+    """The play of `kind`: the trio of rank `trio` with `per_wing` cards of each wing rank."""
+    return lambda w: _the(kind, 3 * UNIT[trio] + per_wing * UNIT[w])
+
+
+def _the(kind: Kind, key: int) -> tuple[Combo, ...]:
+    """The table's play of `kind` made of these cards, as a tuple of none or one."""
+    combo = BY_KEY.get(key)
+    return (combo,) if combo is not None and combo.kind is kind else ()
+
+
+_SINGLES = _split_table(_one(_ONLY[Kind.SINGLE]))
+_PAIRS = _split_table(_one(_ONLY[Kind.PAIR]))
+_TRIOS = _split_table(_one(_ONLY[Kind.TRIO]))
+_BOMBS = _split_table(_one(_ONLY[Kind.BOMB]))
+_TRIO_SINGLES = tuple(_split_table(_wings(Kind.TRIO_SINGLE, t, 1)) for t in range(_NORMAL))
+"""_TRIO_SINGLES[t]: the trio of rank t with each single wing in the mask."""
+_TRIO_PAIRS = tuple(_split_table(_wings(Kind.TRIO_PAIR, t, 2)) for t in range(_NORMAL))
+
+
+_CHAIN_WIDTH = {"seq_single": 1, "seq_pair": 2, "seq_trio": 3}
+
+
+class _Chains(dict[int, tuple[Combo, ...]]):
+    """The chains of some kinds by the mask of the chain ranks held often enough (at
+    least once for singles, twice for pairs, three times for trios): each kind's chains
+    lowest first, the kinds in the order given. Filled as masks are first asked for:
+    there are at most 4,096 of them."""
+
+    def __init__(self, kinds: Iterable[Kind]) -> None:
+        super().__init__()
+        self.kinds = tuple(kinds)
+
+    def __missing__(self, mask: int) -> tuple[Combo, ...]:
+        plays = []
+        for kind in self.kinds:
+            n = kind.chain_length
+            for low in range(_CHAIN_END - n + 1):
+                if all(mask & TOP[r] for r in range(low, low + n)):
+                    plays.append(TABLE[kind][low][0])
+        value = self[mask] = tuple(plays)
+        return value
+
+
+def _kinds(family: str, longest: int = _N) -> list[Kind]:
+    return [kind for kind in Kind if kind.family == family and kind.chain_length <= longest]
+
+
+_CHAINS = {family: _Chains(_kinds(family)) for family in _CHAIN_WIDTH}
+"""Every chain of a family, the shortest first."""
+_CHAINS_OF = {kind: _Chains((kind,)) for family in _CHAIN_WIDTH for kind in _kinds(family)}
+"""The chains of one kind (one length)."""
+_PLANES = {"seq_trio_single": 5, "seq_trio_pair": 4}  # links at most (20 cards)
+_PLANE_BODIES = {family: _Chains(_kinds("seq_trio", most)) for family, most in _PLANES.items()}
+_PLANE_KIND = {(kind.family, kind.chain_length): kind for f in _PLANES for kind in _kinds(f)}
 
 
 # --- wings: what may ride along a main part ------------------------------------------
 
 
-def _single_wings(counts: list[int], ranks: list[int], skip: range, size: int) -> list[int]:
-    """Packed multisets of `size` cards from `ranks` outside `skip`, within the counts."""
+def _single_wings(key: int, skip: range, size: int) -> list[int]:
+    """Packed multisets of `size` cards of the hand outside the ranks in `skip`."""
+    units, caps = [], []
+    for r in tops(held(key, 1)):
+        if r not in skip:
+            units.append(UNIT[r])
+            caps.append(min((key >> (4 * r)) & 15, size))
+    return sorted(_multisets(units, caps, size, 0))  # in packed order, as plays are listed
+
+
+def _multisets(units: list[int], caps: list[int], size: int, start: int) -> list[int]:
+    """Every sum of `size` of units[start:], each taken at most its cap times, once."""
     if size == 1:
-        return [UNIT[r] for r in ranks if r not in skip]
-    pool = [UNIT[r] for r in ranks if r not in skip for _ in range(min(counts[r], size))]
-    return sorted(set(map(sum, combinations(pool, size))))
+        return units[start:]
+    out = []
+    for i in range(start, len(units)):
+        unit = units[i]
+        for take in range(1, min(caps[i], size) + 1):
+            if take == size:
+                out.append(take * unit)
+            else:
+                base = take * unit
+                out += [base + rest for rest in _multisets(units, caps, size - take, i + 1)]
+    return out
 
 
-def _pair_wings(ranks: list[int], skip: range, size: int) -> list[int]:
-    """Packed sets of `size` pairs of distinct ranks from `ranks` outside `skip`."""
-    doubles = [2 * UNIT[r] for r in ranks if r not in skip]
+def _pair_wings(key: int, skip: range, size: int) -> list[int]:
+    """Packed sets of `size` pairs of distinct ranks outside the ranks in `skip`."""
+    doubles = [2 * UNIT[r] for r in tops(held(key, 2)) if r not in skip]
     if size == 1:
         return doubles
     return list(map(sum, combinations(doubles, size)))
@@ -125,146 +196,135 @@ def _with_wings(kind: Kind, main: int, wings: list[int]) -> list[Combo]:
     ]
 
 
-# --- one generator per family -------------------------------------------------------
-
-Generator = Callable[[_Shape, int, int], list[Combo]]
-"""(shape, above, n) -> plays of the family with level above `above` (chain length n, 0 = any)."""
-
-
-# Singles, pairs, trios and bombs read the counts directly: following one of them
-# is the commonest call, and it needs nothing else of the shape.
+def _fours_with(key: int, fours: int) -> list[Combo]:
+    """Four with two single wings, then four with two pairs."""
+    out: list[Combo] = []
+    for pairs, kind in ((False, Kind.BOMB_SINGLE), (True, Kind.BOMB_PAIR)):
+        out += _four_with(key, fours, kind, pairs)
+    return out
 
 
-def _singles(shape: _Shape, above: int, n: int) -> list[Combo]:
-    counts = shape.counts
-    return [_SINGLE[r] for r in range(above + 1, _N) if counts[r]]
+def _four_with(key: int, fours: int, kind: Kind, pairs: bool) -> list[Combo]:
+    out: list[Combo] = []
+    for r in tops(fours):
+        skip = range(r, r + 1)
+        wings = _pair_wings(key, skip, 2) if pairs else _single_wings(key, skip, 2)
+        out += _with_wings(kind, 4 * UNIT[r], wings)
+    return out
 
 
-def _pairs(shape: _Shape, above: int, n: int) -> list[Combo]:
-    counts = shape.counts
-    return [_PAIR[r] for r in range(above + 1, _NORMAL) if counts[r] >= 2]
+def _airplanes(key: int, bodies: tuple[Combo, ...], family: str) -> list[Combo]:
+    """Airplanes of the family with wings, on each of the bodies (chains of trios)."""
+    pairs = family == "seq_trio_pair"
+    out: list[Combo] = []
+    for body in bodies:
+        low, m = body.level, body.kind.chain_length
+        skip = range(low, low + m)
+        wings = _pair_wings(key, skip, m) if pairs else _single_wings(key, skip, m)
+        out += _with_wings(_PLANE_KIND[family, m], 3 * sum(UNIT[low : low + m]), wings)
+    return out
 
 
-def _trios(shape: _Shape, above: int, n: int) -> list[Combo]:
-    counts = shape.counts
-    return [_TRIO[r] for r in range(above + 1, _NORMAL) if counts[r] >= 3]
+def _trios_with(key: int, trios: int, tables: tuple[Split[Combo], ...], wings: int) -> list[Combo]:
+    out: list[Combo] = []
+    for t in tops(trios):
+        out += _lookup(tables[t], wings)
+    return out
 
 
-def _bombs(shape: _Shape, above: int, n: int) -> list[Combo]:
-    counts = shape.counts
-    return [_BOMB[r] for r in range(above + 1, _NORMAL) if counts[r] == 4]
+# --- leading and following ------------------------------------------------------------
 
 
-def _rocket(shape: _Shape, above: int, n: int) -> list[Combo]:
-    counts = shape.counts
-    return [_ROCKET] if counts[_ROCKET_RANKS[0]] and counts[_ROCKET_RANKS[1]] else []
+def _lead(key: int) -> list[Combo]:
+    """Every play of the packed hand, family by family, weakest first in each."""
+    held1 = (key + 7 * _ONES) & TOPS  # held(key, 1) and so on, written out: the hot path
+    held2 = (key + 6 * _ONES) & TOPS
+    held3 = (key + 5 * _ONES) & TOPS
+    low, high = _LOW_TOPS, _HIGH_TOPS
+    out = [*_SINGLES[0][held1 & low], *_SINGLES[1][held1 & high]]
+    if held2:
+        out += _PAIRS[0][held2 & low]
+        out += _PAIRS[1][held2 & high]
+    if held3:
+        out += _TRIOS[0][held3 & low]
+        out += _TRIOS[1][held3 & high]
+        out += _trios_with(key, held3, _TRIO_SINGLES, held1)
+        out += _trios_with(key, held3, _TRIO_PAIRS, held2)
+    out += _CHAINS["seq_single"][held1 & CHAIN_TOPS]
+    if held2:
+        out += _CHAINS["seq_pair"][held2 & CHAIN_TOPS]
+    if held3:
+        trios = held3 & CHAIN_TOPS
+        out += _CHAINS["seq_trio"][trios]
+        if trios & (trios >> 4):  # two trios in a row: airplanes with wings
+            for family in _PLANES:
+                out += _airplanes(key, _PLANE_BODIES[family][trios], family)
+    held4 = held(key, 4)
+    if held4:
+        out += _fours_with(key, held4)
+        out += _BOMBS[0][held4 & low]
+        out += _BOMBS[1][held4 & high]
+    if key & _ROCKET_KEY == _ROCKET_KEY:
+        out.append(_ROCKET)
+    return out
 
 
-def _chain_family(family: str, width: int) -> Generator:
-    kinds = _chain_kinds(family)
-    levels = {n: tuple(level[0] for level in TABLE[kind]) for n, kind in kinds.items()}
-
-    def generate(shape: _Shape, above: int, n: int) -> list[Combo]:
-        mask = (shape.m1, shape.m2, shape.m3)[width - 1]
-        return [levels[m][low] for low, m in _chains(mask, (n,) if n else kinds, above)]
-
-    return generate
-
-
-def _wing_rows(width: int, pairs: bool) -> tuple[tuple[Combo | None, ...], ...]:
-    """rows[main][wing]: the table's play of one main rank with one wing rank, if any."""
-    return tuple(
-        tuple(
-            BY_KEY.get(width * UNIT[main] + (2 if pairs else 1) * UNIT[wing]) for wing in range(_N)
-        )
-        for main in range(_N)
-    )
-
-
-def _trio_with(kind: Kind, pairs: bool) -> Generator:
-    """Trio with one wing (a single or a pair): a table row per trio rank."""
-    rows = _wing_rows(3, pairs)
-
-    def generate(shape: _Shape, above: int, n: int) -> list[Combo]:
-        wings = shape.r2 if pairs else shape.r1
-        out: list[Combo] = []
-        for r in shape.r3:
-            if r > above:
-                row = rows[r]
-                out += [
-                    combo for w in wings if (combo := row[w]) is not None and combo.kind is kind
-                ]
-        return out
-
-    return generate
+def _same_kind(key: int, last: Combo) -> list[Combo]:
+    """The plays of `last`'s kind that beat it."""
+    kind, level = last.kind, last.level
+    family = kind.family
+    if kind.chain_length == 1:
+        if family in _BY_RANK:
+            table, n = _BY_RANK[family]
+            return list(_lookup(table, held(key, n) & _ABOVE[level]))
+        trios = held(key, 3) & _ABOVE[level]
+        if not trios:
+            return []
+        if kind is Kind.TRIO_SINGLE:
+            return _trios_with(key, trios, _TRIO_SINGLES, held(key, 1))
+        if kind is Kind.TRIO_PAIR:
+            return _trios_with(key, trios, _TRIO_PAIRS, held(key, 2))
+        fours = held(key, 4) & _ABOVE[level]
+        return _four_with(key, fours, kind, kind is Kind.BOMB_PAIR) if fours else []
+    n = kind.chain_length
+    if family in _CHAIN_WIDTH:
+        mask = held(key, _CHAIN_WIDTH[family]) & _ABOVE[level] & CHAIN_TOPS
+        return list(_CHAINS_OF[kind][mask]) if mask else []
+    trios = held(key, 3) & _ABOVE[level] & CHAIN_TOPS
+    if not trios & (trios >> 4):
+        return []
+    return _airplanes(key, _CHAINS_OF[Kind(f"seq_trio{n}")][trios], family)
 
 
-def _four_with(kind: Kind, pairs: bool) -> Generator:
-    """Four with two wings (singles or pairs)."""
-
-    def generate(shape: _Shape, above: int, n: int) -> list[Combo]:
-        out: list[Combo] = []
-        for r in shape.r4:
-            if r > above:
-                out += _with_wings(kind, 4 * UNIT[r], _wings(shape, range(r, r + 1), 2, pairs))
-        return out
-
-    return generate
-
-
-def _wings(shape: _Shape, skip: range, size: int, pairs: bool) -> list[int]:
-    if pairs:
-        return _pair_wings(shape.r2, skip, size)
-    return _single_wings(shape.counts, shape.r1, skip, size)
-
-
-def _airplanes(family: str, pairs: bool) -> Generator:
-    kinds = _chain_kinds(family)
-
-    def generate(shape: _Shape, above: int, n: int) -> list[Combo]:
-        out: list[Combo] = []
-        for low, m in _chains(shape.m3, (n,) if n else kinds, above):
-            main = 3 * sum(UNIT[low : low + m])
-            out += _with_wings(kinds[m], main, _wings(shape, range(low, low + m), m, pairs))
-        return out
-
-    return generate
-
-
-_FAMILIES: dict[str, Generator] = {
-    "single": _singles,
-    "pair": _pairs,
-    "trio": _trios,
-    "trio_single": _trio_with(Kind.TRIO_SINGLE, pairs=False),
-    "trio_pair": _trio_with(Kind.TRIO_PAIR, pairs=True),
-    "seq_single": _chain_family("seq_single", 1),
-    "seq_pair": _chain_family("seq_pair", 2),
-    "seq_trio": _chain_family("seq_trio", 3),
-    "seq_trio_single": _airplanes("seq_trio_single", pairs=False),
-    "seq_trio_pair": _airplanes("seq_trio_pair", pairs=True),
-    "bomb_single": _four_with(Kind.BOMB_SINGLE, pairs=False),
-    "bomb_pair": _four_with(Kind.BOMB_PAIR, pairs=True),
-    "bomb": _bombs,
-    "rocket": _rocket,
+_BY_RANK = {
+    "single": (_SINGLES, 1),
+    "pair": (_PAIRS, 2),
+    "trio": (_TRIOS, 3),
+    "bomb": (_BOMBS, 4),
 }
-_LEAD_ORDER = tuple(_FAMILIES.values())
-_FOLLOW = {kind: (_FAMILIES[kind.family], kind.chain_length) for kind in Kind}
+
+
+def _bombs(key: int) -> list[Combo]:
+    """Every bomb, then the rocket."""
+    held4 = held(key, 4)
+    out = list(_lookup(_BOMBS, held4)) if held4 else []
+    if key & _ROCKET_KEY == _ROCKET_KEY:
+        out.append(_ROCKET)
+    return out
 
 
 # --- the public API -----------------------------------------------------------------
 
 
-def counts_of(hand: str | Iterable[Card]) -> list[int]:
-    """Cards per rank of a hand given as a rank string (any order) or as cards."""
+def pack_hand(hand: str | Iterable[Card]) -> int:
+    """The packed multiset of a hand given as a rank string (any order, or written as
+    people write cards) or as cards."""
     if isinstance(hand, str):
         try:
-            return rank_counts(hand)
+            return pack(hand)
         except KeyError:  # not bare rank characters: read it as written text
-            return rank_counts(parse_ranks(hand))
-    counts = [0] * _N
-    for card in hand:
-        counts[card.value - 3] += 1  # values run 3..17 in rank order
-    return counts
+            return pack(parse_ranks(hand))
+    return sum(UNIT[card.value - 3] for card in hand)  # values run 3..17 in rank order
 
 
 def legal_plays(hand: str | Iterable[Card], last: Combo | None = None) -> list[Combo]:
@@ -274,18 +334,40 @@ def legal_plays(hand: str | Iterable[Card], last: Combo | None = None) -> list[C
     Plays come weakest first within their kind; when following, the plays of the same
     kind come first, then bombs, then the rocket.
     """
-    shape = _Shape(counts_of(hand))
+    return plays_of_key(pack_hand(hand), last)
+
+
+def plays_of_key(key: int, last: Combo | None = None) -> list[Combo]:
+    """`legal_plays` for a packed hand: what the bots call, with hands already packed."""
     if last is None:
-        shape.fill()
-        out: list[Combo] = []
-        for generate in _LEAD_ORDER:
-            out += generate(shape, -1, 0)
-        return out
+        return _lead(key)
     kind = last.kind
     if kind is Kind.ROCKET:
         return []
     if kind is Kind.BOMB:
-        return _bombs(shape, last.level, 0) + _rocket(shape, -1, 0)
-    generate, n = _FOLLOW[kind]
-    same = generate(shape, last.level, n)
-    return same + _bombs(shape, -1, 0) + _rocket(shape, -1, 0)
+        held4 = held(key, 4) & _ABOVE[last.level]
+        out = list(_lookup(_BOMBS, held4)) if held4 else []
+        if key & _ROCKET_KEY == _ROCKET_KEY:
+            out.append(_ROCKET)
+        return out
+    return _same_kind(key, last) + _bombs(key)
+
+
+def can_beat(key: int, play: Combo) -> bool:
+    """Can the packed hand beat `play` with a play of its kind (a bomb: with a higher bomb
+    or the rocket)? Asked far more often than the plays themselves, so mostly arithmetic."""
+    kind, level = play.kind, play.level
+    if kind is Kind.ROCKET:
+        return False
+    if kind is Kind.BOMB:
+        return bool(held(key, 4) & _ABOVE[level]) or key & _ROCKET_KEY == _ROCKET_KEY
+    family = kind.family
+    if family in _BY_RANK:
+        return bool(held(key, _BY_RANK[family][1]) & _ABOVE[level])
+    if family in _CHAIN_WIDTH:
+        mask = held(key, _CHAIN_WIDTH[family]) & _ABOVE[level] & CHAIN_TOPS
+        run = mask
+        for links in range(1, kind.chain_length):  # run: where `links + 1` ranks in a row start
+            run &= mask >> (4 * links)
+        return bool(run)
+    return bool(_same_kind(key, play))

@@ -9,14 +9,14 @@ player can read, never a bare False.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
 from ddz_tui.cards import JOKERS, RANKS, Card, format_rank, format_ranks, parse_ranks, ranks_of
 from ddz_tui.data import DataFileError, data_path, load_json
-from ddz_tui.i18n import t
+from ddz_tui.i18n import Phrase, t
 
 
 class Kind(str, Enum):
@@ -63,26 +63,33 @@ class Kind(str, Enum):
     @property
     def family(self) -> str:
         """The kind without its chain length: `seq_trio_single3` -> `seq_trio_single`."""
-        return self.value.rstrip("0123456789")
+        return _FAMILY[self]
 
     @property
     def chain_length(self) -> int:
         """Links in a chain (trios in an airplane); 1 for kinds that are not chains."""
-        digits = self.value[len(self.family) :]
-        return int(digits) if digits else 1
+        return _CHAIN_LENGTH[self]
 
     @property
     def is_bomb(self) -> bool:
         """Bombs and the rocket beat any other kind. A four with wings is not a bomb."""
-        return self in (Kind.BOMB, Kind.ROCKET)
+        return self is Kind.BOMB or self is Kind.ROCKET
 
     def describe(self) -> str:
         """In general, as in "needs a pair"."""
-        return t(f"kind.{self.family}", n=self.chain_length)
+        return self.phrase().render()
+
+    def phrase(self) -> Phrase:
+        return Phrase(f"kind.{self.family}", n=self.chain_length)
 
     def title(self) -> str:
         """A short name for lists: "Airplane with singles"."""
         return t(f"kindname.{self.family}")
+
+
+# Worked out once: the bots ask a kind's family and length millions of times a second.
+_FAMILY = {kind: kind.value.rstrip("0123456789") for kind in Kind}
+_CHAIN_LENGTH = {kind: int(kind.value[len(_FAMILY[kind]) :] or 1) for kind in Kind}
 
 
 @dataclass(frozen=True)
@@ -92,6 +99,9 @@ class Combo:
     kind: Kind
     level: int
     cards: str
+
+    def __hash__(self) -> int:  # the cards are the play; a string keeps its hash
+        return hash(self.cards)
 
     @property
     def is_bomb(self) -> bool:
@@ -103,16 +113,19 @@ class Combo:
 
     def describe(self) -> str:
         """This play in words: "a pair of 5s", "a straight 3–7", "the rocket"."""
+        return self.phrase().render()
+
+    def phrase(self) -> Phrase:
         family = self.kind.family
         low = RANKS[self.level]
         n = self.kind.chain_length
         high = RANKS[self.level + n - 1]
-        return t(
+        return Phrase(
             f"play.{family}",
-            r=rank_name(low),
-            rs=rank_name(low, plural=True),
-            lo=rank_name(low),
-            hi=rank_name(high),
+            r=rank_phrase(low),
+            rs=rank_phrase(low, plural=True),
+            lo=rank_phrase(low),
+            hi=rank_phrase(high),
             n=n,
         )
 
@@ -122,13 +135,18 @@ class Combo:
 
 def rank_name(rank: str, plural: bool = False) -> str:
     """A rank for sentences: `10`, `small joker`; plural "5s"."""
+    return str(rank_phrase(rank, plural))
+
+
+def rank_phrase(rank: str, plural: bool = False) -> Phrase | str:
+    """A rank for sentences, as a phrase where its words depend on the language."""
     if rank in "BR":
-        return t(f"ranks.{rank}" if plural else f"rank.{rank}")
+        return Phrase(f"ranks.{rank}" if plural else f"rank.{rank}")
     word = format_rank(rank)
-    return t("plural", r=word) if plural else word
+    return Phrase("plural", r=word) if plural else word
 
 
-class Reason(str, Enum):
+class RefusalReason(str, Enum):
     """Why a play is refused by the rules."""
 
     INVALID_COMBINATION = "invalid_combination"
@@ -140,27 +158,28 @@ class Reason(str, Enum):
 class Refusal:
     """A play the rules refuse, with what was tried and what it had to beat."""
 
-    reason: Reason
+    reason: RefusalReason
     cards: str
     play: Combo | None = None
     last: Combo | None = None
 
     @property
-    def message(self) -> str:
-        if self.reason is Reason.INVALID_COMBINATION:
-            return t("refuse.invalid_combination", cards=format_ranks(self.cards))
+    def phrase(self) -> Phrase:
+        """Why, for the player, in whichever language they read."""
+        if self.reason is RefusalReason.INVALID_COMBINATION:
+            return Phrase("refuse.invalid_combination", cards=format_ranks(self.cards))
         assert self.play is not None and self.last is not None
         if self.last.kind is Kind.ROCKET:
-            return t("refuse.nothing_beats_rocket")
-        if self.reason is Reason.WRONG_KIND:
+            return Phrase("refuse.nothing_beats_rocket")
+        play, last = self.play.phrase(), self.last.phrase()
+        if self.reason is RefusalReason.WRONG_KIND:
             key = "refuse.wrong_kind_bomb" if self.last.kind is Kind.BOMB else "refuse.wrong_kind"
-            return t(
-                key,
-                play=self.play.describe(),
-                last=self.last.describe(),
-                kind=self.last.kind.describe(),
-            )
-        return t("refuse.not_stronger", play=self.play.describe(), last=self.last.describe())
+            return Phrase(key, play=play, last=last, kind=self.last.kind.phrase())
+        return Phrase("refuse.not_stronger", play=play, last=last)
+
+    @property
+    def message(self) -> str:
+        return self.phrase.render()
 
     def __str__(self) -> str:
         return self.message
@@ -263,10 +282,51 @@ def refusal(cards: str | Iterable[Card], last: Combo | None = None) -> Refusal |
     text = canonical(cards)
     play = BY_CARDS.get(text)
     if play is None:
-        return Refusal(Reason.INVALID_COMBINATION, text)
+        return Refusal(RefusalReason.INVALID_COMBINATION, text)
     if beats(play, last):
         return None
     assert last is not None
     if play.kind is last.kind or (play.is_bomb and last.is_bomb):
-        return Refusal(Reason.NOT_STRONGER, text, play, last)
-    return Refusal(Reason.WRONG_KIND, text, play, last)
+        return Refusal(RefusalReason.NOT_STRONGER, text, play, last)
+    return Refusal(RefusalReason.WRONG_KIND, text, play, last)
+
+
+# --- writing a play out -------------------------------------------------------------
+
+_MAIN_WIDTH = {"trio_single": 3, "trio_pair": 3, "seq_trio_single": 3, "seq_trio_pair": 3,
+               "bomb_single": 4, "bomb_pair": 4}  # fmt: skip
+"""Kinds with kickers, and how many cards of each main rank they hold."""
+
+
+def main_first(combo: Combo) -> str:
+    """The play's ranks as players lay it down: the main part (the trios, the four)
+    first, the kickers after, each low to high: `777735`, not the canonical `357777`.
+    Plays without kickers are already in that order."""
+    width = _MAIN_WIDTH.get(combo.kind.family)
+    if width is None:
+        return combo.cards
+    links = RANKS[combo.level : combo.level + combo.kind.chain_length]
+    kickers = list(combo.cards)
+    for rank in links:
+        for _ in range(width):
+            kickers.remove(rank)
+    return "".join(rank * width for rank in links) + "".join(kickers)
+
+
+def play_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A play's cards in `main_first` order (cards that make no play: low to high)."""
+    ordered = sorted(cards)
+    combo = classify(ordered)
+    if combo is None:
+        return tuple(ordered)
+    out = []
+    for rank in main_first(combo):
+        card = next(c for c in ordered if c.rank == rank)
+        ordered.remove(card)
+        out.append(card)
+    return tuple(out)
+
+
+def format_play(combo: Combo) -> str:
+    """A play written out for people, main part first: `7 7 7 7 3 5`."""
+    return format_ranks(main_first(combo))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ddz_tui.i18n import Lang, set_language
+from ddz_tui.i18n import Lang, set_ascii, set_language
 
 os.environ.pop("NO_COLOR", None)
 # Every test that plays sound plays it into ALSA's null device: the real playback
@@ -20,6 +20,7 @@ os.environ["ALSA_CONFIG_PATH"] = str(ALSA_NULL_CONFIG)
 @pytest.fixture(autouse=True)
 def english() -> None:
     set_language(Lang.EN)
+    set_ascii(False)
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,8 @@
 """Bot players behind one small interface: `make_bot(level, seed)`.
 
 A bot sees the game only through a `PlayerView` and answers with a play (a Combo,
-None to pass) or a bid (0 to pass). Bots are deterministic for a given seed.
+None to pass), a bid (0 to pass), or, under house rules, yes or no to calling,
+grabbing, showing and doubling. Bots are deterministic for a given seed.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ class Bot(Protocol):
 
     def bid(self, view: PlayerView) -> int:
         """A bid from `view.legal_bids`: 0 passes."""
+        ...
+
+    def answer(self, view: PlayerView) -> bool:
+        """Yes or no to `view.decision`: call, grab, show the hand or double."""
         ...
 
 

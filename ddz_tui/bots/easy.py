@@ -1,15 +1,17 @@
 """The easy bot: plays like a beginner.
 
 It follows with the smallest play that beats (never over its partner), leads its
-lowest single or pair, keeps its bombs for when an opponent is nearly out, and bids
-only with an obviously strong hand. No plan, no counting.
+lowest single or pair, keeps its bombs for when an opponent is nearly out, and bids,
+calls, grabs and doubles only with an obviously strong hand (it never shows it). No
+plan, no counting.
 """
 
 from __future__ import annotations
 
+from ddz_tui.bots.answers import YES_OR_NO
 from ddz_tui.bots.packed import BIG_JOKER, SMALL_JOKER, TWO, counts, lowest, whole_hand_play
 from ddz_tui.bots.situation import Situation
-from ddz_tui.engine import PlayerView
+from ddz_tui.engine import Decision, PlayerView
 from ddz_tui.moves import BY_KEY, UNIT, pack
 from ddz_tui.rules import Combo
 
@@ -39,6 +41,12 @@ class EasyBot:
         if not _obviously_strong(pack(view.hand_ranks)):
             return 0
         return min((b for b in view.legal_bids if b), default=0)
+
+    def answer(self, view: PlayerView) -> bool:
+        """Calls, grabs and doubles with an obviously strong hand; never shows it."""
+        if view.decision not in YES_OR_NO:
+            raise ValueError(f"not a yes-or-no decision: {view.decision}")
+        return view.decision is not Decision.SHOW and _obviously_strong(pack(view.hand_ranks))
 
 
 def _lowest_lead(hand: int) -> Combo:

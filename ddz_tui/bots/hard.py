@@ -9,11 +9,14 @@ on every guessed deal:
   three seats and picks the one that wins most often.
 
 Repeatable: the guesses come from a generator seeded by the bot's seed and the
-position, and the search does a fixed amount of work (`samples` deals). The time
-budget is a hard cap on top: the clock is read between playouts and inside them,
-and a search that reaches it decides on the deals it has finished. Only then (a
-machine too slow or too busy for the fixed work) can the same seed choose
-differently. `budget=None` removes the cap, for tests that must be exact.
+position, and the search does at most a fixed amount of work (`samples` deals; every
+`PRUNE_EVERY` deals the candidates clearly worse than the best so far are dropped,
+so the close ones get the playouts). A search means to be done within `AIM` of its
+budget: past that point, with `MIN_SAMPLES` deals done, it decides on those; and the
+budget is a hard cap on top (the clock is read between playouts and inside them).
+Only when the clock stops a search can the same seed choose differently: on a slow or
+busy machine, or in the hardest positions. `budget=None` removes both, for tests that
+must be exact.
 """
 
 from __future__ import annotations
@@ -28,25 +31,31 @@ from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
 
-from ddz_tui.bots import policy
+from ddz_tui.bots import answers, policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.endgame import Solver
 from ddz_tui.bots.packed import KEY_OF, going_out
 from ddz_tui.bots.plan import plan_of, value_of
 from ddz_tui.bots.sampling import Hidden
 from ddz_tui.bots.situation import Situation
-from ddz_tui.engine import PlayerView
+from ddz_tui.engine import Decision, PlayerView
 from ddz_tui.moves import pack
 from ddz_tui.rules import Combo, Kind
 
 DEFAULT_BUDGET = 1.0
 """Seconds per decision, at most."""
-SAMPLES_PER_SECOND = 40
-"""Guessed deals per decision (each tried with every candidate), per second of budget.
-On the reference machine (2 cores) this work takes a third of the budget at the 99th
-percentile when the machine is otherwise idle, so the budget is a cap that is reached
-only on a busy machine (benchmarks/bench_bots.py and `ddz arena` count how often)."""
+SAMPLES_PER_SECOND = 120
+"""Guessed deals per decision at most (each tried with every candidate still in the
+running), per second of budget. Most decisions finish them well inside `AIM` of the
+budget; the rest stop there (benchmarks/bench_bots.py and `ddz arena` count how often)."""
+AIM = 0.45
+"""Share of the budget a search means to finish in: once it has `MIN_SAMPLES` deals it
+stops there, so a slow decision costs half the budget, not all of it, and the budget
+itself is a cap that is reached only on a machine far busier than expected."""
 MIN_SAMPLES = 8
+PRUNE_EVERY = 8
+"""Deals between two looks at which candidates are clearly worse (and then dropped)."""
+PRUNE_Z = 2.0
 ENDGAME_CARDS = 15
 """With this many cards or fewer in all hands together, deals are solved exactly."""
 ENDGAME_SAMPLES = 24
@@ -100,13 +109,13 @@ class HardBot:
         plays = view.legal_plays
         rng = random.Random(_position_seed(self.seed, view))
         hidden = Hidden.of(view)
-        deal = _deal_for(view)
+        deal = deal_for(view)
         self.searches += 1
         if sum(view.cards_left) <= ENDGAME_CARDS:
             every: list[Combo | None] = [*plays, None] if not view.leads else list(plays)
             every.sort(key=lambda p: p != candidates[0])  # the policy's pick first
             samples = 1 if hidden.determined else ENDGAME_SAMPLES
-            solver = Solver(stop=clock.up)
+            solver = Solver(stop=clock.soft_up)  # past the aim, playouts decide instead
             best = self._vote(deal, hidden, every, rng, clock, samples, solver.landlord_wins)
             if best is not None:
                 return every[best]
@@ -129,29 +138,56 @@ class HardBot:
         or None if the time ran out before a single deal was done."""
         mine = deal.turn == deal.landlord
         wins = [0] * len(candidates)
+        won_on = [0] * len(candidates)  # bit d: won on deal d
+        alive = list(range(len(candidates)))
         for done in range(samples):
             try:
+                if done >= MIN_SAMPLES and clock.soft_up():
+                    raise OutOfTime
                 hands = hidden.sample(rng, clock.up)
                 if hands is None:
                     raise OutOfTime
-                guess = _with_hidden(deal, hidden, hands)
-                results = [landlord_wins(guess.after(c)) == mine for c in candidates]
+                guess = with_hidden(deal, hidden, hands)
+                results = [(i, landlord_wins(guess.after(candidates[i])) == mine) for i in alive]
             except OutOfTime:
                 self.cut_short += 1
-                return _best(wins) if done else None
-            for i, won in enumerate(results):
+                return _best(wins, alive) if done else None
+            for i, won in results:
                 wins[i] += won
-        return _best(wins)
+                won_on[i] |= won << done
+            if len(alive) > 1 and (done + 1) % PRUNE_EVERY == 0:
+                alive = _survivors(wins, won_on, alive)
+        return _best(wins, alive)
 
     # --- bidding -----------------------------------------------------------------------
 
     def bid(self, view: PlayerView) -> int:
         """Bid by how often the normal policy wins this hand as landlord, over guessed
         bottoms and opponents' hands."""
-        clock = _Clock(self.budget)
         legal = view.legal_bids
         if legal == (0,):
             return 0
+        rate = self._landlord_rate(view)
+        if rate is None:
+            return policy.bid(pack(view.hand_ranks), legal)
+        wanted = sum(rate >= at for at in BID_WIN_RATES)
+        return max((b for b in legal if 0 < b <= wanted), default=0)
+
+    def answer(self, view: PlayerView) -> bool:
+        """Call and grab by the same playouts as a bid (calling as bidding 1, grabbing
+        as 2, grabbing back as 3); show and double as the normal bot does."""
+        if view.decision not in (Decision.CALL, Decision.GRAB):
+            return answers.answer(view)
+        rate = self._landlord_rate(view)
+        if rate is None:
+            return answers.answer(view)
+        level = 0 if view.decision is Decision.CALL else 2 if answers.grabs_back(view) else 1
+        return rate >= BID_WIN_RATES[level]
+
+    def _landlord_rate(self, view: PlayerView) -> float | None:
+        """How often the normal policy wins this hand as landlord over guessed bottoms
+        and opponents' hands; None when the budget allowed no playout."""
+        clock = _Clock(self.budget)
         rng = random.Random(_position_seed(self.seed, view))
         hand = pack(view.hand_ranks)
         pool = [pack(rank) for rank in view.unseen]
@@ -165,15 +201,12 @@ class HardBot:
                 except OutOfTime:
                     break
                 played += 1
-        if not played:
-            return policy.bid(hand, legal)
-        rate = wins / played
-        wanted = sum(rate >= at for at in BID_WIN_RATES)
-        return max((b for b in legal if 0 < b <= wanted), default=0)
+        return wins / played if played else None
 
 
 BID_WIN_RATES = (0.5, 0.58, 0.66)
-"""Landlord win rate (in the bot's own playouts) needed to bid 1, 2 and 3."""
+"""Landlord win rate (in the bot's own playouts) needed to bid 1, 2 and 3 (and to call,
+grab, and grab back)."""
 
 
 _pause_lock = threading.Lock()
@@ -203,19 +236,39 @@ def collector_paused() -> Iterator[None]:
                 _paused_by_us = False
 
 
-def _best(wins: list[int]) -> int:
-    """The index with the most wins; ties go to the earlier (the policy's order)."""
-    return max(range(len(wins)), key=lambda i: (wins[i], -i))
+def _best(wins: list[int], alive: list[int]) -> int:
+    """The candidate still in the running with the most wins; ties go to the earlier
+    (the policy's order)."""
+    return max(alive, key=lambda i: (wins[i], -i))
+
+
+def _survivors(wins: list[int], won_on: list[int], alive: list[int]) -> list[int]:
+    """The candidates not yet clearly worse than the leader. All were tried on the same
+    deals, so only the deals where a candidate and the leader fared differently tell
+    them apart: with m such deals the leader's lead is within about sqrt(m) by chance,
+    and a candidate trailing by more than PRUNE_Z times that is dropped."""
+    leader = _best(wins, alive)
+    return [
+        i
+        for i in alive
+        if wins[leader] - wins[i] <= PRUNE_Z * ((won_on[i] ^ won_on[leader]).bit_count() ** 0.5)
+    ]
 
 
 class _Clock:
-    """The decision's deadline; `up()` says whether it has passed."""
+    """The decision's deadline, and the earlier time by which a search means to be done:
+    `up()` and `soft_up()` say whether they have passed."""
 
     def __init__(self, budget: float | None) -> None:
-        self.deadline = None if budget is None else time.perf_counter() + budget - SAFETY
+        now = time.perf_counter()
+        self.deadline = None if budget is None else now + budget - SAFETY
+        self.aim = None if budget is None else now + AIM * budget
 
     def up(self) -> bool:
         return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def soft_up(self) -> bool:
+        return self.aim is not None and time.perf_counter() >= self.aim
 
 
 def _position_seed(seed: int, view: PlayerView) -> int:
@@ -225,7 +278,7 @@ def _position_seed(seed: int, view: PlayerView) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
-def _deal_for(view: PlayerView) -> Deal:
+def deal_for(view: PlayerView) -> Deal:
     """The position, with the other hands still empty (filled in per guess)."""
     assert view.landlord is not None
     last = view.last_play
@@ -240,7 +293,8 @@ def _deal_for(view: PlayerView) -> Deal:
     )
 
 
-def _with_hidden(deal: Deal, hidden: Hidden, guess: tuple[int, int]) -> Deal:
+def with_hidden(deal: Deal, hidden: Hidden, guess: tuple[int, int]) -> Deal:
+    """The position with one guess of the hidden hands dealt in."""
     hands = list(deal.hands)
     for seat, hand in zip(hidden.seats, guess, strict=True):
         hands[seat] = hand
@@ -249,9 +303,14 @@ def _with_hidden(deal: Deal, hidden: Hidden, guess: tuple[int, int]) -> Deal:
 
 def _candidates(s: Situation, plays: list[Combo]) -> list[Combo | None]:
     """The plays worth searching: the normal policy's pick first, then the plan's groups
-    (leading) or pass and the plays that hurt the plan least (following)."""
+    (leading) or pass and the plays that hurt the plan least (following). A trick the
+    partner is winning is left alone, or taken over only to go out (as `policy` does)."""
     pick = policy.choose(s)
+    if s.by_partner and not policy.raise_against_landlord(s) and policy.partner_winning(s):
+        kept = [None, *(p for p in plays if policy.takeover_finishes(s, p))]
+        return [pick] + [p for p in kept if p != pick]
     out: list[Combo | None] = [pick]
+    pool: list[Combo | None]
     if s.to_beat is None:
         pool = list(plan_of(s.hand).groups)
         low = plays[0]  # the lowest single
@@ -268,9 +327,9 @@ def _candidates(s: Situation, plays: list[Combo]) -> list[Combo | None]:
                 best_per_level[slot] = (gain, play)
         ranked = sorted(best_per_level.values(), key=lambda gp: -gp[0])
         pool += [play for _, play in ranked]
-    for play in pool:
-        if play not in out:
-            out.append(play)
+    for candidate in pool:
+        if candidate not in out:
+            out.append(candidate)
         if len(out) >= MAX_CANDIDATES:
             break
     return out

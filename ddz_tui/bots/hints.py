@@ -30,3 +30,13 @@ def hints(view: PlayerView) -> list[Combo]:
         key=lambda c: (c.is_bomb, c.level, -c.size, c.kind.value),
     )
     return planned + rest
+
+
+def coached_hints(view: PlayerView) -> list[Combo | None]:
+    """The play the normal bot would make first (None: it would pass), then `hints`
+    without it. Nothing when nothing beats the play to beat: passing needs no hint."""
+    plays = hints(view)
+    if not plays:
+        return []
+    choice = policy.choose(Situation.of(view))
+    return [choice, *(play for play in plays if play != choice)]

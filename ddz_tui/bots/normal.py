@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ddz_tui.bots import policy
+from ddz_tui.bots import answers, policy
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import PlayerView
 from ddz_tui.moves import pack
@@ -18,3 +18,6 @@ class NormalBot:
 
     def bid(self, view: PlayerView) -> int:
         return policy.bid(pack(view.hand_ranks), view.legal_bids)
+
+    def answer(self, view: PlayerView) -> bool:
+        return answers.answer(view)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ddz_tui.cards import RANK_INDEX, RANKS
-from ddz_tui.moves import BY_KEY, legal_plays
+from ddz_tui.moves import BY_KEY, plays_of_key
 from ddz_tui.rules import Combo
 
 N_RANKS = len(RANKS)
@@ -59,7 +59,7 @@ def ranks(key: int) -> str:
 def plays_of(key: int, to_beat: Combo | None) -> tuple[Combo, ...]:
     """`legal_plays` for a packed hand, cached: searches ask the same hands again. (Kept
     small: every entry is work for the garbage collector's full passes.)"""
-    return tuple(legal_plays(ranks(key), to_beat))
+    return tuple(plays_of_key(key, to_beat))
 
 
 def whole_hand_play(key: int) -> Combo | None:

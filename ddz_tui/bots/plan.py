@@ -13,10 +13,11 @@ the searches visit the same ones again and again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ddz_tui.bots.packed import ACE, BIG_JOKER, KEY_OF, N_RANKS, SMALL_JOKER, TWO, counts
-from ddz_tui.moves import BY_KEY, UNIT
+from ddz_tui.bots.packed import ACE, BIG_JOKER, KEY_OF, SMALL_JOKER, TWO
+from ddz_tui.moves import BY_KEY, CHAIN_TOPS, TOP, TOPS, UNIT, held, tops
 from ddz_tui.rules import BY_CARDS, Combo, Kind
 
 GROUP_COST = 7.0
@@ -35,6 +36,16 @@ _MIN_LINKS = {1: 5, 2: 3, 3: 2}  # links per chain of singles, pairs, trios
 def group_value(play: Combo) -> float:
     """How likely a group is to win its trick, on the scale where a single 3 is -10
     and a big joker +4. Tuned by self-play against the arena."""
+    value = _group_values.get(play.cards)
+    if value is None:
+        value = _group_values[play.cards] = _group_value(play)
+    return value
+
+
+_group_values: dict[str, float] = {}  # by play, filled as plays are met (27,471 at most)
+
+
+def _group_value(play: Combo) -> float:
     family = play.kind.family
     level = play.level
     if family in ("single", "pair"):
@@ -120,47 +131,72 @@ singles, pairs or trios. A hand holds the chain when (hand + probe) & mask == ma
 probe adds 8 - width to each rank of the chain, which sets that rank's top bit exactly
 when the hand has `width` of it (counts are at most 4, so nothing carries over)."""
 
+_ROCKET_KEY = UNIT[SMALL_JOKER] + UNIT[BIG_JOKER]
+_NORMAL_TOPS = sum(TOP[: TWO + 1])  # ranks that come four to a deck: 3..2
+_WING_TOPS = sum(TOP[: ACE + 1])  # ranks a plan plays as wings: 3..A
+
 
 def _best_plan(key: int) -> Plan:
-    c = counts(key)
     fixed: list[Combo] = []
-    if c[SMALL_JOKER] and c[BIG_JOKER]:
-        fixed.append(BY_KEY[UNIT[SMALL_JOKER] + UNIT[BIG_JOKER]])
-    for r in range(TWO + 1):
-        if c[r] == 4:
-            fixed.append(BY_KEY[4 * UNIT[r]])
+    if key & _ROCKET_KEY == _ROCKET_KEY:
+        fixed.append(BY_KEY[_ROCKET_KEY])
+    fours = held(key, 4) & _NORMAL_TOPS
+    if fours:
+        fixed += [BY_KEY[4 * UNIT[r]] for r in tops(fours)]
     rest = key - sum(KEY_OF[g.cards] for g in fixed)
     best: list = [float("-inf"), []]
-    _search(rest, _chains(counts(rest)), [], 0.0, best)
+    _search(rest, _chains(rest), [], 0.0, best)
     value, picked = best
     for chain in picked:
         rest -= chain[3]
     groups = [BY_KEY[chain[3]] for chain in picked if chain[0] != 3]
-    groups += _residual_groups(counts(rest), picked)
+    groups += _residual_groups(rest, picked)
     value += sum(group_value(g) - GROUP_COST for g in fixed)
     return Plan(tuple(fixed + groups), value)
 
 
-def _chains(c: list[int]) -> list[Chain]:
-    """Every chain of singles, pairs or trios that c holds."""
-    out = []
-    for width, least in _MIN_LINKS.items():
+class _ChainTable(dict):
+    """The chains of one width by the mask of chain ranks held at least that often,
+    filled as masks are first asked for (at most 4,096): for each run of such ranks,
+    lowest first, the chains of each length from the shortest, lowest first."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def __missing__(self, mask: int) -> tuple[Chain, ...]:
+        width, least = self.width, _MIN_LINKS[self.width]
+        worth = -(CHAIN_BASE if width < 3 else PLANE_BASE)  # group_value, by the top rank
+        out = []
         low = 0
         while low < _CHAIN_END:
-            if c[low] < width:
+            if not mask & TOP[low]:
                 low += 1
                 continue
             high = low
-            while high < _CHAIN_END and c[high] >= width:
+            while high < _CHAIN_END and mask & TOP[high]:
                 high += 1
-            worth = -(CHAIN_BASE if width < 3 else PLANE_BASE)  # group_value, by the top rank
             for n in range(least, high - low + 1):
                 for start in range(low, high - n + 1):
                     ranks = sum(UNIT[start : start + n])
                     value = start + n - 1 + worth - GROUP_COST
-                    probe, mask = (8 - width) * ranks, 8 * ranks
-                    out.append((width, start, n, width * ranks, probe, mask, value))
+                    probe, top = (8 - width) * ranks, 8 * ranks
+                    out.append((width, start, n, width * ranks, probe, top, value))
             low = high
+        chains = self[mask] = tuple(out)
+        return chains
+
+
+_CHAIN_TABLES = tuple(_ChainTable(width) for width in _MIN_LINKS)
+
+
+def _chains(hand: int) -> list[Chain]:
+    """Every chain of singles, pairs or trios that the hand holds."""
+    out: list[Chain] = []
+    for width, table in enumerate(_CHAIN_TABLES, 1):
+        mask = held(hand, width) & CHAIN_TOPS
+        if mask:
+            out += table[mask]
     return out
 
 
@@ -176,33 +212,66 @@ def _search(hand: int, chains: list[Chain], picked: list[Chain], worth: float, b
         picked.pop()
 
 
-def _wings(c: list[int], picked: list[Chain]) -> list[tuple[int, int, int]]:
-    """(low, links, wing) for each trio and airplane: the weakest singles or pairs ride
-    along as wings (packed; 0 for none). Airplanes, the longest first, choose first."""
-    singles = [r for r in range(N_RANKS) if c[r] == 1]
-    pairs = [r for r in range(TWO + 1) if c[r] == 2]
-    mains = sorted(((ch[1], ch[2]) for ch in picked if ch[0] == 3), key=lambda m: -m[1])
-    mains += [(r, 1) for r in range(TWO + 1) if c[r] == 3]
-    out = []
+_ONLY_TOPS = (0, TOPS, _NORMAL_TOPS, _NORMAL_TOPS)
+"""Ranks that may be held exactly once (any), twice or three times (not the jokers)."""
+
+
+def _exactly(hand: int, n: int) -> tuple[int, ...]:
+    """The ranks held exactly n times (1..3; the search sees no fours), lowest first."""
+    return tops(held(hand, n) & ~held(hand, n + 1) & _ONLY_TOPS[n])
+
+
+Wing = tuple[int, int, int, Sequence[int]]
+"""(low, links, packed wing cards or 0, the wing's ranks) for a trio or an airplane."""
+
+
+def _wings(hand: int, picked: list[Chain]) -> list[Wing]:
+    """The wings of each trio and airplane: the weakest singles or pairs ride along.
+    Airplanes, the longest first, choose first."""
+    planes = sorted(((ch[1], ch[2]) for ch in picked if ch[0] == 3), key=lambda m: -m[1])
+    if not planes:
+        return _trio_wings(hand)
+    singles = _exactly(hand, 1)
+    pairs = _exactly(hand, 2)
+    mains = planes + [(r, 1) for r in _exactly(hand, 3)]
+    out: list[Wing] = []
     si = pi = 0  # next unused single / pair (both ascending)
     for low, n in mains:
         main = 3 * sum(UNIT[low : low + n])
-        wing = 0
+        ranks: Sequence[int]
+        wing, ranks = 0, []
         s_ok = len(singles) - si >= n and singles[si + n - 1] <= ACE
         p_ok = len(pairs) - pi >= n and pairs[pi + n - 1] <= ACE
         if s_ok and (not p_ok or sum(singles[si : si + n]) <= sum(pairs[pi : pi + n])):
-            wing = sum(UNIT[r] for r in singles[si : si + n])
+            ranks = singles[si : si + n]
+            wing = sum(UNIT[r] for r in ranks)
             if main + wing in BY_KEY:
                 si += n
             else:
-                wing = 0
+                wing, ranks = 0, []
         elif p_ok:
-            wing = sum(2 * UNIT[r] for r in pairs[pi : pi + n])
+            ranks = pairs[pi : pi + n]
+            wing = 2 * sum(UNIT[r] for r in ranks)
             if main + wing in BY_KEY:
                 pi += n
             else:
-                wing = 0
-        out.append((low, n, wing))
+                wing, ranks = 0, []
+        out.append((low, n, wing, ranks))
+    return out
+
+
+def _trio_wings(hand: int) -> list[Wing]:
+    """The wings of lone trios: trio by trio from the lowest, the lowest rank held once or
+    twice up to an ace (a single or a pair, whichever is lower)."""
+    trios = tops(held(hand, 3) & _NORMAL_TOPS)
+    wings = tops(held(hand, 1) & ~held(hand, 3) & _WING_TOPS)
+    out: list[Wing] = []
+    for i, low in enumerate(trios):
+        if i < len(wings):
+            r = wings[i]
+            out.append((low, 1, ((hand >> (4 * r)) & 15) * UNIT[r], [r]))
+        else:
+            out.append((low, 1, 0, []))
     return out
 
 
@@ -216,13 +285,29 @@ def _residual_value(hand: int, picked: list[Chain]) -> float:
         + _LONE[3][(hand >> 36) & 0xFFF]
         + _LONE[4][hand >> 48]
     )
-    if not (_has_trio(hand) or any(chain[0] == 3 for chain in picked)):
+    if any(chain[0] == 3 for chain in picked):
+        return value + _savings(hand, picked)
+    if not _has_trio(hand):
         return value
-    for _low, _n, wing in _wings(counts(hand), picked):
-        for r in range(N_RANKS):
-            if (wing >> (4 * r)) & 15:
-                value -= r - SOLO_BASE - GROUP_COST  # the wing's own group is gone
+    # Without airplanes the trios, lowest first, take the lowest singles or pairs up to
+    # an ace as their wings, so the wings are simply the lowest such ranks.
+    trios = (held(hand, 3) & _NORMAL_TOPS).bit_count()
+    wings = held(hand, 1) & ~held(hand, 3) & _WING_TOPS
+    while trios and wings:
+        bit = wings & -wings
+        value += SOLO_BASE + GROUP_COST - (bit.bit_length() // 4 - 1)  # its own group goes
+        wings ^= bit
+        trios -= 1
     return value
+
+
+def _savings(hand: int, picked: list[Chain]) -> float:
+    """The worth regained by playing singles and pairs as wings: their own groups go."""
+    saved = 0.0
+    for _low, _n, _wing, ranks in _wings(hand, picked):
+        for r in ranks:
+            saved -= r - SOLO_BASE - GROUP_COST
+    return saved
 
 
 def _lone_table(first: int) -> list[float]:
@@ -245,18 +330,12 @@ def _has_trio(hand: int) -> bool:
     return bool((hand + _TRIO_PROBE) & _TRIO_MASK)
 
 
-def _residual_groups(c: list[int], picked: list[Chain]) -> list[Combo]:
+def _residual_groups(hand: int, picked: list[Chain]) -> list[Combo]:
     """The groups `_residual_value` counted."""
     groups = []
-    used = [0] * N_RANKS
-    for low, n, wing in _wings(c, picked):
-        groups.append(BY_KEY[3 * sum(UNIT[low : low + n]) + wing])
-        for r in range(low, low + n):
-            used[r] += 3 if n == 1 else 0
-        for r in range(N_RANKS):
-            used[r] += (wing >> (4 * r)) & 15
-    for r in range(N_RANKS):
-        left = c[r] - used[r]
-        if left:
-            groups.append(BY_KEY[left * UNIT[r]])
+    for low, n, wing, _ranks in _wings(hand, picked):
+        main = 3 * sum(UNIT[low : low + n])
+        groups.append(BY_KEY[main + wing])
+        hand -= wing + (main if n == 1 else 0)
+    groups += [BY_KEY[((hand >> (4 * r)) & 15) * UNIT[r]] for r in tops(held(hand, 1))]
     return groups

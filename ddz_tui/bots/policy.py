@@ -21,7 +21,7 @@ from ddz_tui.bots.packed import (
 )
 from ddz_tui.bots.plan import GROUP_COST, Plan, group_cards, group_value, plan_of, value_of
 from ddz_tui.bots.situation import NEXT, Situation
-from ddz_tui.moves import BY_KEY, UNIT
+from ddz_tui.moves import BY_KEY, TOP, UNIT, can_beat, held, tops
 from ddz_tui.rules import Combo, Kind
 
 FOLLOW_GAIN = -3.0
@@ -52,8 +52,8 @@ def lead(s: Situation) -> Combo:
     if finish is not None:
         return finish
     partner = s.partner
-    if partner == NEXT and s.left[partner] == 1:
-        return _lowest_single(s.hand)  # the partner plays next: feed its last card
+    if partner == NEXT and s.left[partner] <= BLOCK_AT:
+        return _feed(s.hand, s.left[partner])  # the partner plays next: help it out
     groups = [g for g in plan.groups if not g.is_bomb] or list(plan.groups)
     threat = min(s.left[o] for o in s.opponents)
     if threat <= BLOCK_AT:
@@ -72,17 +72,27 @@ def lead_order(group: Combo) -> float:
 
 def _finishing_lead(s: Situation, plan: Plan) -> Combo | None:
     """When every group but one wins its trick for sure, play those first, then the last."""
+    split = _safe_split(plan, s.unseen)
+    if split is None:
+        return None
+    safe, unsafe = split
+    if not safe:
+        return unsafe[0]
+    return max(safe, key=lambda g: (not g.is_bomb, g.size))
+
+
+def _safe_split(plan: Plan, unseen: int) -> tuple[list[Combo], list[Combo]] | None:
+    """The plan's groups that win their trick for sure and the others, when at most one
+    is not sure; else None."""
     safe, unsafe = [], []
     for group in plan.groups:
-        if _beatable(group, s.unseen):
+        if _beatable(group, unseen):
             unsafe.append(group)
             if len(unsafe) > 1:
                 return None
         else:
             safe.append(group)
-    if not safe:
-        return unsafe[0]
-    return max(safe, key=lambda g: (not g.is_bomb, g.size))
+    return safe, unsafe
 
 
 def _lead_against(threat: int, groups: list[Combo]) -> Combo:
@@ -99,17 +109,23 @@ def _lead_against(threat: int, groups: list[Combo]) -> Combo:
     return max(groups, key=lambda g: g.level)
 
 
-def _lowest_single(hand: int) -> Combo:
+def _feed(hand: int, partner_left: int) -> Combo:
+    """A lead the partner, who plays next, can answer with its last one or two cards: the
+    lowest single, or with two cards left (often a pair) the lowest pair below a king."""
+    if partner_left == 2:
+        pairs = held(hand, 2) & _FEED_PAIRS
+        if pairs:
+            return BY_KEY[2 * UNIT[tops(pairs)[0]]]
     return BY_KEY[UNIT[lowest(hand)]]
+
+
+_FEED_PAIRS = sum(TOP[:PARTNER_HIGH])
 
 
 def _beatable(play: Combo, unseen: int) -> bool:
     """Can the unseen cards make a play of the same kind that beats it? (Bombs aside:
     a group counts as safe if only a bomb beats it.)"""
-    if play.kind is Kind.ROCKET:
-        return False
-    answers = plays_of(unseen, play)
-    return bool(answers) and (answers[0].kind is play.kind or play.is_bomb)
+    return can_beat(unseen, play)
 
 
 # --- following -----------------------------------------------------------------------
@@ -128,26 +144,61 @@ def follow(s: Situation) -> Combo | None:
 
 def _follow_partner(s: Situation, plays: tuple[Combo, ...]) -> Combo | None:
     """Leave a partner's trick alone, unless the landlord plays next and is about to go
-    out with a card that beats it (then raise it), or a small cheap group rides along."""
+    out with a card that beats it (then raise it). A trick the partner is winning is
+    taken over only to go out; one the landlord will probably take anyway may carry a
+    small cheap group along."""
     to_beat = s.to_beat
     assert to_beat is not None and s.partner is not None
     ordinary = [p for p in plays if not p.is_bomb]
     if not ordinary:
         return None
-    landlord_left = s.left[s.landlord]
-    if s.landlord == NEXT and landlord_left <= BLOCK_AT and _answerable(to_beat, landlord_left):
-        if _beatable(to_beat, s.unseen):
-            return ordinary[-1]  # the strongest: what the landlord must now beat
-        return None
-    if s.left[s.partner] <= BLOCK_AT or to_beat.level >= PARTNER_HIGH:
-        return None
-    if to_beat.kind not in (Kind.SINGLE, Kind.PAIR):
+    if raise_against_landlord(s):
+        return ordinary[-1] if _beatable(to_beat, s.unseen) else None
+    if partner_winning(s):
+        return next((p for p in ordinary if takeover_finishes(s, p)), None)
+    if s.left[s.partner] <= BLOCK_AT or to_beat.kind not in (Kind.SINGLE, Kind.PAIR):
         return None
     groups = group_cards(s.hand)
     for play in ordinary:  # the cheapest whole group of the plan rides along
         if play.cards in groups and play.level < RIDE_BELOW:
             return play
     return None
+
+
+def raise_against_landlord(s: Situation) -> bool:
+    """The partner's play faces a landlord who plays next and might go out over it:
+    the moment to raise it (with the strongest play of its kind), whatever it is."""
+    to_beat = s.to_beat
+    assert to_beat is not None
+    landlord_left = s.left[s.landlord]
+    return s.landlord == NEXT and landlord_left <= BLOCK_AT and _answerable(to_beat, landlord_left)
+
+
+def partner_winning(s: Situation) -> bool:
+    """Is the partner's play, the one to beat, winning the trick against the landlord?
+    It is when the landlord has passed on it already, when the landlord holds too few
+    cards or no cards to beat it (bombs aside), or when it is a king or higher."""
+    to_beat = s.to_beat
+    assert to_beat is not None and s.by_partner
+    if s.by == NEXT:  # the partner plays after us, so the landlord came between and passed
+        return True
+    return (
+        not _answerable(to_beat, s.left[s.landlord])
+        or not _beatable(to_beat, s.unseen)
+        or (to_beat.kind in (Kind.SINGLE, Kind.PAIR) and to_beat.level >= PARTNER_HIGH)
+    )
+
+
+def takeover_finishes(s: Situation, play: Combo) -> bool:
+    """Taking the partner's trick with `play` is worth it only when it goes out, or when
+    nothing but a bomb beats it and the rest of the hand then goes out for sure (every
+    group but the last wins its trick)."""
+    rest = s.hand - KEY_OF[play.cards]
+    if not rest:
+        return True
+    if play.is_bomb or _beatable(play, s.unseen):
+        return False
+    return _safe_split(plan_of(rest), s.unseen) is not None
 
 
 def _answerable(play: Combo, cards: int) -> bool:
@@ -165,7 +216,7 @@ def _follow_opponent(s: Situation, plays: tuple[Combo, ...]) -> Combo | None:
             if to_beat.kind is Kind.SINGLE:
                 return ordinary[-1]  # the highest single blocks best
             return _best_follow(s.hand, ordinary)[1]
-        gain, play = _best_follow(s.hand, ordinary)
+        gain, play = _best_follow(s.hand, ordinary, FOLLOW_GAIN)
         if gain >= FOLLOW_GAIN:
             return play
     bombs = [p for p in plays if p.is_bomb]
@@ -174,20 +225,38 @@ def _follow_opponent(s: Situation, plays: tuple[Combo, ...]) -> Combo | None:
     return None
 
 
-def _best_follow(hand: int, plays: list[Combo]) -> tuple[float, Combo]:
+def _best_follow(
+    hand: int, plays: list[Combo], floor: float = float("-inf")
+) -> tuple[float, Combo]:
     """The cheapest play that is a whole group of the plan, else the play that leaves the
-    best plan; with how much it gains over keeping the hand."""
+    best plan; with how much it gains over keeping the hand. `plays` are of one kind,
+    weakest first. Plays that cannot gain `floor` need not be found: the gain returned
+    is then below it.
+
+    A play can gain at most what it would as a group of its own (GROUP_COST less its
+    group value: the hand's plan is at least the rest's plan plus that group), and that
+    bound falls as the plays get stronger, so the search stops at the first play whose
+    bound cannot beat the best so far, or reach `floor`."""
     groups = group_cards(hand)
     for play in plays:  # weakest first
         if play.cards in groups:
             return GROUP_COST - group_value(play), play
     before = value_of(hand)
     best_gain, best = float("-inf"), plays[0]
+    bounded = not held(hand, 4) and plays[0].kind.family in _BOUNDED
     for play in plays:  # weakest first, so ties keep the weaker play
+        bound = GROUP_COST - group_value(play) if bounded else float("inf")
+        if bound <= best_gain or bound < floor:
+            break
         gain = value_of(hand - KEY_OF[play.cards]) - before
         if gain > best_gain:
             best_gain, best = gain, play
     return best_gain, best
+
+
+_BOUNDED = frozenset(("single", "pair", "trio", "seq_single", "seq_pair", "seq_trio"))
+"""Kinds whose gain the bound holds for (wings are the planner's to choose, and a hand
+with a four plans it as a bomb, so neither is bounded)."""
 
 
 def _bomb_decides(s: Situation, bomb: Combo, danger: bool) -> bool:

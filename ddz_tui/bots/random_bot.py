@@ -1,4 +1,5 @@
-"""The random bot: any legal play or pass, any legal bid. A baseline and a test load."""
+"""The random bot: any legal play or pass, any legal bid, yes or no at
+random to calling, grabbing, showing and doubling. A baseline and a test load."""
 
 from __future__ import annotations
 
@@ -21,3 +22,6 @@ class RandomBot:
 
     def bid(self, view: PlayerView) -> int:
         return self._rng.choice(view.legal_bids)
+
+    def answer(self, view: PlayerView) -> bool:
+        return self._rng.random() < 0.5

@@ -4,27 +4,40 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import cast
 
 from ddz_tui.bots import Bot
+from ddz_tui.bots.answers import YES_OR_NO
 from ddz_tui.bots.normal import NormalBot
-from ddz_tui.engine import Game, Phase, PlayerView, Result
+from ddz_tui.engine import Decision, Game, Phase, PlayerView, Result
 from ddz_tui.rules import BY_CARDS, Combo
 
 log = logging.getLogger(__name__)
 
-Choice = int | Combo | None  # a bid, or a play (None: pass)
+Choice = bool | int | Combo | None
+"""A bid, yes or no (to calling, grabbing, showing, doubling), or a play (None: pass).
+What it answers is the game's decision, never the type (a bool is an int)."""
 
 
 def decide(bot: Bot, view: PlayerView) -> Choice:
-    """The bot's answer to the decision the view is at: a bid, or a play or pass."""
-    return bot.bid(view) if view.phase is Phase.BIDDING else bot.choose(view)
+    """The bot's answer to the decision the view is at: a bid, yes or no, or a play
+    or pass."""
+    decision = view.decision
+    if decision is Decision.BID:
+        return bot.bid(view)
+    if decision in YES_OR_NO:
+        return bool(bot.answer(view))
+    return bot.choose(view)
 
 
 def cautious(view: PlayerView) -> Choice:
-    """The move that is always legal and needs no thought: pass the bid, pass the
-    trick, or lead the lowest card (what a turn timer does)."""
-    if view.phase is Phase.BIDDING:
+    """The move that is always legal and needs no thought: pass the bid, decline to
+    call, grab, show or double, pass the trick, or lead the lowest card (what a turn
+    timer does)."""
+    if view.decision is Decision.BID:
         return 0
+    if view.decision in YES_OR_NO:
+        return False
     if view.leads:
         return BY_CARDS[view.hand_ranks[0]]
     return None
@@ -42,12 +55,19 @@ def fallback(view: PlayerView) -> Choice:
 
 def act(game: Game, seat: int, choice: Choice) -> None:
     """Make `seat`'s decided move (IllegalAction if the game refuses it)."""
-    if game.phase is Phase.BIDDING:
-        game.bid(seat, choice)  # type: ignore[arg-type]
+    decision = game.decision
+    if decision is Decision.BID:
+        game.bid(seat, cast(int, choice))
+    elif decision in (Decision.CALL, Decision.GRAB):
+        game.call(seat, cast(bool, choice))
+    elif decision is Decision.SHOW:
+        game.show(seat, cast(bool, choice))
+    elif decision is Decision.DOUBLE:
+        game.double(seat, cast(bool, choice))
     elif choice is None:
         game.pass_turn(seat)
     else:
-        game.play(seat, choice)  # type: ignore[arg-type]
+        game.play(seat, cast(Combo, choice))  # and play after it
 
 
 def step(game: Game, bots: Sequence[Bot]) -> None:

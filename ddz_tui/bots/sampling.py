@@ -11,10 +11,13 @@ A guess deals the cards this seat has not seen to the other two seats, so that:
   a single with two lone aces, it led a pair when it holds only the low single the
   normal player leads first — is kept only with probability `TRUST` per such action.
   Passes are the clearest case: a seat that passed on an opponent's play probably
-  could not beat it cheaply.
+  could not beat it cheaply. Bids count too: a seat that bid 3 probably holds a hand
+  the normal policy bids 3 with (its hand then: its guessed hand, what it has played
+  since, less the bottom for the landlord).
 
-The check runs from the most recent action back and stops at the first refusal, so a
-poor guess costs little; `TRIES` guesses are drawn at most, and then the one that
+So guesses are weighted by how likely the play so far makes them, not drawn uniformly.
+The check runs from the most recent action back (bids last) and stops at the first
+refusal, so a poor guess costs little; `TRIES` guesses are drawn at most, and then the one that
 went furthest is used.
 """
 
@@ -29,6 +32,7 @@ from ddz_tui.bots.packed import KEY_OF, size
 from ddz_tui.bots.situation import Situation
 from ddz_tui.cards import DECK, RANK_INDEX, ranks_of
 from ddz_tui.engine import PlayerView
+from ddz_tui.engine.view import MAX_BID
 from ddz_tui.moves import UNIT, pack
 from ddz_tui.rules import BY_CARDS, Combo
 
@@ -75,6 +79,23 @@ class Action:
 
 
 @dataclass(frozen=True)
+class BidAction:
+    """A bid of another seat (0 for a pass), with the bids it could make then. Its hand
+    then was its hand now plus all it has played, less the bottom for the landlord."""
+
+    seat: int
+    later: int
+    bottom: int
+    legal: tuple[int, ...]
+    bid: int
+
+    def agrees(self, hand_now: int, landlord: int) -> bool:
+        """Would the normal policy, holding that hand, have bid the same?"""
+        hand = hand_now + self.later - (self.bottom if self.seat == landlord else 0)
+        return policy.bid(hand, self.legal) == self.bid
+
+
+@dataclass(frozen=True)
 class Hidden:
     """What is known of the two other seats' hands: who they are, how many cards they
     hold, which of those are known (the landlord's unplayed bottom cards, packed), the
@@ -85,7 +106,7 @@ class Hidden:
     known: tuple[int, int]
     pool: tuple[int, ...]
     landlord: int
-    actions: tuple[Action, ...]
+    actions: tuple[Action | BidAction, ...]
 
     @property
     def determined(self) -> bool:
@@ -115,14 +136,16 @@ class Hidden:
     ) -> tuple[int, int] | None:
         """Packed hands for `seats`, drawn as described in the module's docstring; None
         if `stop` says the time is up before a guess is found."""
-        pool = list(self.pool)
-        first_free = self.sizes[0] - size(self.known[0])
+        pool, total = self.pool, sum(self.pool)
+        free = self.sizes[0] - size(self.known[0])  # cards of the pool the first seat gets
+        few = min(free, len(pool) - free)  # draw the smaller share; the other gets the rest
         best, furthest = None, -1
         for _ in range(TRIES):
             if stop is not None and stop():
                 return None
-            rng.shuffle(pool)
-            hands = (self.known[0] + sum(pool[:first_free]), self.known[1] + sum(pool[first_free:]))
+            drawn = sum(rng.sample(pool, few))
+            first = drawn if few == free else total - drawn
+            hands = (self.known[0] + first, self.known[1] + total - first)
             checked = self._checked(hands, rng)
             if checked is None:
                 return hands
@@ -140,8 +163,9 @@ class Hidden:
         return None
 
 
-def past_actions(view: PlayerView) -> tuple[Action, ...]:
-    """The other seats' actions in play, most recent first (at most `RECENT` each)."""
+def past_actions(view: PlayerView) -> tuple[Action | BidAction, ...]:
+    """The other seats' actions in play, most recent first (at most `RECENT` each), then
+    their bids."""
     assert view.landlord is not None
     left = [17, 17, 17]
     left[view.landlord] = 20
@@ -153,7 +177,9 @@ def past_actions(view: PlayerView) -> tuple[Action, ...]:
     for seat, text in view.history:
         if seat != view.seat:
             to_beat, maker = (None, 0) if last is None else (last[1], last[0])
-            out.append(Action(seat, later[seat], seen, to_beat, maker, tuple(left), text))  # type: ignore[arg-type]
+            out.append(
+                Action(seat, later[seat], seen, to_beat, maker, (left[0], left[1], left[2]), text)
+            )
         if text:
             key = KEY_OF[text]
             later[seat] -= key
@@ -165,10 +191,22 @@ def past_actions(view: PlayerView) -> tuple[Action, ...]:
             if passes == 2:
                 last, passes = None, 0
     out.reverse()
-    kept: list[Action] = []
+    kept: list[Action | BidAction] = []
     per_seat = {0: 0, 1: 0, 2: 0}
     for action in out:
         if per_seat[action.seat] < RECENT:
             per_seat[action.seat] += 1
             kept.append(action)
-    return tuple(kept)
+    return tuple(kept) + _bids(view)
+
+
+def _bids(view: PlayerView) -> tuple[BidAction, ...]:
+    """The other seats' bids in the bidding that made the landlord, oldest first."""
+    bottom = pack(ranks_of(view.bottom))
+    out, high = [], 0
+    for seat, bid in view.bids:
+        if seat != view.seat:
+            legal = (0, *range(high + 1, MAX_BID + 1))
+            out.append(BidAction(seat, pack(view.played_by(seat)), bottom, legal, bid))
+        high = max(high, bid)
+    return tuple(out)

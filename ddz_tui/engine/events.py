@@ -17,13 +17,7 @@ from enum import Enum
 from typing import Any
 
 from ddz_tui.cards import DECK, ranks_of
-
-
-class LandlordMode(str, Enum):
-    """How the landlord is chosen: bidding (叫分) or a random seat (the seed design)."""
-
-    BID = "bid"
-    RANDOM = "random"
+from ddz_tui.engine.house import LandlordMode, Rules
 
 
 class Side(str, Enum):
@@ -31,14 +25,34 @@ class Side(str, Enum):
     PEASANTS = "peasants"
 
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""The newest record format. Version 1 (before house rules) held the landlord mode
+only; a record is written in the oldest version that holds its rules, so the record
+of a game with the plain rules is what it always was."""
 
 
 @dataclass(frozen=True)
 class Started:
+    """The seed and the house rules. `Started(seed, mode)` with a `LandlordMode` means
+    the plain rules with that mode, as a version 1 record says."""
+
     seed: int
-    landlord_mode: LandlordMode
-    version: int = RECORD_VERSION
+    rules: Rules
+
+    def __post_init__(self) -> None:
+        if isinstance(self.rules, LandlordMode):
+            object.__setattr__(self, "rules", Rules(self.rules))
+        if not isinstance(self.rules, Rules):
+            raise ValueError("'rules' must be Rules")
+
+    @property
+    def landlord_mode(self) -> LandlordMode:
+        return self.rules.landlord
+
+    @property
+    def version(self) -> int:
+        """The record format that holds these rules."""
+        return 1 if self.rules.plain else RECORD_VERSION
 
 
 @dataclass(frozen=True)
@@ -66,6 +80,32 @@ class LandlordChosen:
     seat: int
     base: int
     bottom: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Called:
+    """叫地主 / 抢地主: `seat` called (or grabbed) the landlord, or declined to. The
+    first call of a deal is a call, every later one a grab (see `calling`)."""
+
+    seat: int
+    take: bool
+
+
+@dataclass(frozen=True)
+class Shown:
+    """明牌: the landlord's hand as shown to everyone after taking the bottom cards,
+    or () when the landlord chose not to show it."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Doubled:
+    """加倍: `seat` doubled, or chose not to."""
+
+    seat: int
+    double: bool
 
 
 @dataclass(frozen=True)
@@ -102,13 +142,28 @@ class GameOver:
     scores: tuple[int, int, int]
 
 
-Event = Started | Dealt | Bid | LandlordChosen | Played | Passed | TrickWon | GameOver
+Event = (
+    Started
+    | Dealt
+    | Bid
+    | Called
+    | LandlordChosen
+    | Shown
+    | Doubled
+    | Played
+    | Passed
+    | TrickWon
+    | GameOver
+)
 
 EVENT_TYPES: dict[str, type] = {
     "started": Started,
     "dealt": Dealt,
     "bid": Bid,
+    "called": Called,
     "landlord": LandlordChosen,
+    "shown": Shown,
+    "doubled": Doubled,
     "played": Played,
     "passed": Passed,
     "trick_won": TrickWon,
@@ -118,6 +173,8 @@ _TYPE_NAMES = {cls: name for name, cls in EVENT_TYPES.items()}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
+    if isinstance(event, Started):
+        return _started_to_dict(event)
     data: dict[str, Any] = {"event": _TYPE_NAMES[type(event)]}
     for key, value in asdict(event).items():
         data[key] = value.value if isinstance(value, Enum) else value
@@ -155,6 +212,53 @@ def _fits(value: Any, hint: Any) -> bool:
     return isinstance(value, hint)  # an enum, converted from its value already
 
 
+def _started_to_dict(event: Started) -> dict[str, Any]:
+    if event.version == 1:
+        mode = event.rules.landlord.value
+        return {"event": "started", "seed": event.seed, "landlord_mode": mode, "version": 1}
+    return {"event": "started", "seed": event.seed, "rules": event.rules.to_dict(), "version": 2}
+
+
+def _started_from_dict(data: dict[str, Any]) -> Started:
+    """Version 1 holds the landlord mode (and, in the oldest records, no version);
+    version 2 holds the rules."""
+    version = data.get("version", 1)
+    if type(version) is not int or version not in (1, RECORD_VERSION):
+        raise ValueError(f"a record of version {version!r} (this game reads 1 and 2)")
+    key = "landlord_mode" if version == 1 else "rules"
+    extra = set(data) - {"event", "seed", key, "version"}
+    if extra:
+        raise ValueError(f"unexpected field {sorted(extra)[0]!r}")
+    for name in ("seed", key):
+        if name not in data:
+            raise ValueError(f"missing field {name!r}")
+    if type(data["seed"]) is not int:
+        raise ValueError("'seed' is not of the right type")
+    if version == 2:
+        return Started(data["seed"], Rules.from_dict(data["rules"]))
+    if not isinstance(data[key], str):
+        raise ValueError(f"{key!r} is not of the right type")
+    rules = Rules(LandlordMode(data[key]))
+    if not rules.plain:
+        raise ValueError(f"a version 1 record has no landlord mode {rules.landlord.value!r}")
+    return Started(data["seed"], rules)
+
+
+_CARD_FIELDS = frozenset({"cards", "hands", "bottom"})
+_SEAT_FIELDS = frozenset({"seat", "first"})
+
+
+def _in_range(key: str, value: Any) -> bool:
+    """Card ids are 0..53 and seats 0..2: an id out of range would index past the
+    deck (or, negative, wrap round to another card) when the record is replayed."""
+    if key in _CARD_FIELDS:
+        ids = [i for hand in value for i in hand] if key == "hands" else value
+        return all(0 <= i < len(DECK) for i in ids)
+    if key in _SEAT_FIELDS:
+        return value is None or 0 <= value <= 2
+    return True
+
+
 def event_from_dict(data: dict[str, Any]) -> Event:
     """The event a dict describes; ValueError says what is wrong with it."""
     if not isinstance(data, dict):
@@ -163,6 +267,11 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
         raise ValueError(f"unknown event {name!r}")
+    if cls is Started:
+        try:
+            return _started_from_dict(data)
+        except ValueError as exc:
+            raise ValueError(f"{name}: {exc}") from None
     names = {f.name for f in fields(cls)}
     required = {f.name for f in fields(cls) if f.default is MISSING}
     extra = set(data) - names - {"event", "ranks"}
@@ -173,15 +282,15 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         raise ValueError(f"{name}: missing field {sorted(missing)[0]!r}")
     values = {key: _tuples(data[key]) for key in names if key in data}
     try:
-        if cls is Started:
-            values["landlord_mode"] = LandlordMode(values["landlord_mode"])
         if cls is GameOver:
             values["side"] = Side(values["side"])
         types = _field_types(cls)
         for key, value in values.items():
             if not _fits(value, types[key]):
                 raise ValueError(f"{key!r} is not of the right type")
-        event = cls(**values)
+            if not _in_range(key, value):
+                raise ValueError(f"{key!r} is out of range")
+        event: Event = cls(**values)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name}: {exc}") from None
     if isinstance(event, Played) and "ranks" in data and data["ranks"] != event.ranks:

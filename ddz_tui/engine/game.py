@@ -8,33 +8,36 @@ exactly as it was, because every check runs before anything is changed.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ddz_tui.cards import DECK, Card, format_ranks, ranks_of
+from ddz_tui.cards import DECK, Card, format_ranks, lowest_suits, ranks_of
+from ddz_tui.engine.calling import calling
 from ddz_tui.engine.events import (
     Bid,
+    Called,
     Dealt,
+    Doubled,
     Event,
     GameOver,
     LandlordChosen,
-    LandlordMode,
     Passed,
     Played,
+    Shown,
     Side,
     Started,
     TrickWon,
 )
+from ddz_tui.engine.house import Decision, LandlordMode, Rules
 from ddz_tui.engine.score import Multiplier, scores
+from ddz_tui.engine.seats import per_seat
 from ddz_tui.engine.view import BOTTOM_SIZE, HAND_SIZE, MAX_BID, SEATS, Phase, PlayerView, next_seat
-from ddz_tui.i18n import t
-from ddz_tui.rules import Combo, Kind, beats, canonical, classify, refusal
-from ddz_tui.rules import Reason as RuleReason
+from ddz_tui.i18n import Phrase, PhrasedError
+from ddz_tui.rules import Combo, Kind, RefusalReason, beats, canonical, classify, refusal
 
 
-class Reason(str, Enum):
+class IllegalReason(str, Enum):
     """Why an action is refused."""
 
     WRONG_PHASE = "wrong_phase"
@@ -42,21 +45,22 @@ class Reason(str, Enum):
     NO_SUCH_SEAT = "no_such_seat"
     NOT_IN_HAND = "not_in_hand"
     NOTHING_SELECTED = "nothing_selected"
-    INVALID_COMBINATION = RuleReason.INVALID_COMBINATION.value
-    WRONG_KIND = RuleReason.WRONG_KIND.value
-    NOT_STRONGER = RuleReason.NOT_STRONGER.value
+    INVALID_COMBINATION = RefusalReason.INVALID_COMBINATION.value
+    WRONG_KIND = RefusalReason.WRONG_KIND.value
+    NOT_STRONGER = RefusalReason.NOT_STRONGER.value
     MUST_PLAY = "must_play"
     BID_OUT_OF_RANGE = "bid_out_of_range"
     BID_NOT_HIGHER = "bid_not_higher"
+    NOT_YES_OR_NO = "not_yes_or_no"
 
 
-class IllegalAction(Exception):
-    """An action the game refuses; `reason` for code, `message` for the player."""
+class IllegalAction(PhrasedError):
+    """An action the game refuses; `reason` for code, `phrase` for the player (said in
+    their language; `message` is it in this process's)."""
 
-    def __init__(self, reason: Reason, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, reason: IllegalReason, phrase: Phrase) -> None:
+        super().__init__(phrase)
         self.reason = reason
-        self.message = message
 
 
 def bubble_sort(items: list[int]) -> list[int]:
@@ -89,30 +93,92 @@ def _sorted_hand(ids: list[int]) -> list[Card]:
     return [DECK[i] for i in bubble_sort(ids)]
 
 
+Action = Bid | Called | Shown | Doubled | Played | Passed
+"""The events that are a seat's action (the rest follow from them)."""
+
+
+def _not_now(due: Decision | None, tried: Decision) -> Phrase:
+    """Why `tried` is refused while `due` is what the game waits for."""
+    if due is None:
+        return Phrase("illegal.phase.over")
+    if due is Decision.BID:
+        return Phrase("illegal.phase.bidding")
+    if due is Decision.PLAY and tried is Decision.BID:
+        return Phrase("illegal.phase.playing")
+    return Phrase(f"illegal.due.{due.value}")
+
+
 @dataclass(frozen=True)
 class Result:
+    """How a game ended: `side` won as `seat` went out. Each seat's stake and its
+    parts are in `multiplier` (`multiplier.stake(seat, landlord)`)."""
+
     side: Side
     seat: int
     multiplier: Multiplier
     scores: tuple[int, int, int]
+    landlord: int
 
 
 class Game:
     """A game of Dou Dizhu between seats 0, 1 and 2.
 
     `Game(seed)` replays the same deal and landlord draw for the same seed; with no
-    seed a random one is drawn and kept in `seed` (and in the record).
+    seed a random one is drawn and kept in `seed` (and in the record). The house
+    rules are `rules`, or the plain rules with `landlord_mode` (叫分 by default).
     """
 
-    def __init__(self, seed: int | None = None, landlord_mode: LandlordMode | str = "bid") -> None:
+    # the state of one deal, set afresh by `_deal` (a redeal starts it again)
+    turn: int | None
+    decision: Decision | None  # what the seat whose turn it is decides
+    landlord: int | None
+    phase: Phase
+    _hands: list[list[Card]]
+    _bottom: tuple[Card, ...]
+    _first_bidder: int | None
+    _bids: list[tuple[int, int]]
+    # tuples, handed to views as they are (a decision adds one; a view copies none)
+    _calls: tuple[tuple[int, bool], ...]
+    _shows: tuple[tuple[int, tuple[Card, ...]], ...]
+    _doubles: tuple[tuple[int, bool], ...]
+    _doubled: list[bool]
+    _grabs: int
+    _history: list[tuple[int, str]]
+    _history_cards: list[tuple[Card, ...]]
+    _plays: list[int]
+    _bombs: int
+    _rocket: bool
+    _base: int
+    _last: tuple[int, Combo] | None
+    _passes: int
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        landlord_mode: LandlordMode | str | None = None,
+        *,
+        rules: Rules | None = None,
+    ) -> None:
+        if rules is None:
+            rules = Rules(
+                LandlordMode.BID if landlord_mode is None else LandlordMode(landlord_mode)
+            )
+        elif landlord_mode is not None:
+            raise TypeError("give the rules or a landlord mode, not both")
         self.seed: int = random.SystemRandom().getrandbits(63) if seed is None else seed
-        self.landlord_mode = LandlordMode(landlord_mode)
+        self.rules = rules
+        self._house = rules != Rules()  # not a view's default rules
+        self._plain = rules.plain  # no calls, shows or doubles
         self._rng = random.Random(self.seed)
-        self._events: list[Event] = [Started(self.seed, self.landlord_mode)]
+        self._events: list[Event] = [Started(self.seed, rules)]
         self.redeals = 0
         self._deal()
 
     # --- reading the state ---------------------------------------------------------
+
+    @property
+    def landlord_mode(self) -> LandlordMode:
+        return self.rules.landlord
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -128,14 +194,23 @@ class Game:
 
     @property
     def multiplier(self) -> Multiplier:
-        return Multiplier(self._base, self._bombs, self._rocket, *self._spring_flags())
+        return Multiplier(
+            self._base,
+            self._bombs,
+            self._rocket,
+            *self._spring_flags(),
+            grabs=self._grabs,
+            shown=any(cards for _, cards in self._shows),
+            doubled=per_seat(self._doubled),
+            factors=self.rules.factors,
+        )
 
     @property
     def result(self) -> Result | None:
         over = self._events[-1]
-        if not isinstance(over, GameOver):
+        if not isinstance(over, GameOver) or self.landlord is None:
             return None
-        return Result(over.side, over.seat, self.multiplier, over.scores)
+        return Result(over.side, over.seat, self.multiplier, over.scores, self.landlord)
 
     @property
     def to_beat(self) -> Combo | None:
@@ -144,9 +219,10 @@ class Game:
     def view(self, seat: int) -> PlayerView:
         """What `seat` may know, built only from its hand and the public record."""
         self._check_seat(seat)
-        return PlayerView._trusted(
+        hands = self._hands
+        view = PlayerView._trusted(
             seat=seat,
-            hand=tuple(self._hands[seat]),
+            hand=tuple(hands[seat]),
             landlord=self.landlord,
             bottom=self._bottom if self.landlord is not None else (),
             history=tuple(self._history),
@@ -154,21 +230,31 @@ class Game:
             first_bidder=self._first_bidder,
             history_cards=tuple(self._history_cards),
             phase=self.phase,
+            decision=self.decision,
             turn=self.turn,
-            cards_left=tuple(len(hand) for hand in self._hands),
+            cards_left=(len(hands[0]), len(hands[1]), len(hands[2])),
             _trick=(self._last, self._passes),
         )
+        if self.phase is Phase.OVER:  # the game is over: every hand is laid open
+            view.__dict__["hands_at_end"] = tuple(tuple(hand) for hand in hands)
+        if self._house:  # left out, the view's defaults are the facts (and cost less)
+            view.__dict__["rules"] = self.rules
+            if not self._plain:
+                view.__dict__.update(calls=self._calls, shows=self._shows, doubles=self._doubles)
+        return view
 
     # --- actions -------------------------------------------------------------------
 
     def bid(self, seat: int, bid: int) -> tuple[Event, ...]:
-        """Bid 1–3 above the highest bid so far, or 0 to pass."""
-        self._check_turn(seat, Phase.BIDDING)
+        """叫分: bid 1–3 above the highest bid so far, or 0 to pass."""
+        self._check_turn(seat, Decision.BID)
         high = max((n for _, n in self._bids), default=0)
         if not isinstance(bid, int) or not 0 <= bid <= MAX_BID:
-            raise IllegalAction(Reason.BID_OUT_OF_RANGE, t("illegal.bid_out_of_range"))
+            raise IllegalAction(IllegalReason.BID_OUT_OF_RANGE, Phrase("illegal.bid_out_of_range"))
         if bid and bid <= high:
-            raise IllegalAction(Reason.BID_NOT_HIGHER, t("illegal.bid_not_higher", high=high))
+            raise IllegalAction(
+                IllegalReason.BID_NOT_HIGHER, Phrase("illegal.bid_not_higher", high=high)
+            )
         start = len(self._events)
         self._record(Bid(seat, bid))
         self._bids.append((seat, bid))
@@ -183,18 +269,64 @@ class Game:
             self.turn = next_seat(seat)
         return tuple(self._events[start:])
 
+    def call(self, seat: int, take: bool) -> tuple[Event, ...]:
+        """叫地主 / 抢地主: call the landlord (or grab it, once someone has called), or
+        not. `view.decision` says which it is; the order is in `calling`."""
+        self._check_turn(seat, Decision.GRAB if self.decision is Decision.GRAB else Decision.CALL)
+        self._check_answer(take)
+        start = len(self._events)
+        self._record(Called(seat, take))
+        self._calls += ((seat, take),)
+        assert self._first_bidder is not None
+        state = calling(self._first_bidder, self._calls)
+        if state.turn is not None:
+            self.turn, self.decision = state.turn, state.decision
+        elif state.landlord is not None:
+            self._grabs = state.grabs
+            self._make_landlord(state.landlord, base=1)
+        else:
+            self.redeals += 1
+            self._deal()
+        return tuple(self._events[start:])
+
+    def show(self, seat: int, show: bool) -> tuple[Event, ...]:
+        """明牌: the landlord, having taken the bottom cards, shows the hand to all, or not."""
+        self._check_turn(seat, Decision.SHOW)
+        self._check_answer(show)
+        start = len(self._events)
+        hand = tuple(self._hands[seat]) if show else ()
+        self._record(Shown(seat, tuple(card.id for card in hand)))
+        self._shows += ((seat, hand),)
+        self._to_doubling()
+        return tuple(self._events[start:])
+
+    def double(self, seat: int, double: bool) -> tuple[Event, ...]:
+        """加倍: each peasant in turn from the landlord's left, then the landlord,
+        doubles or not. Then the landlord leads."""
+        self._check_turn(seat, Decision.DOUBLE)
+        self._check_answer(double)
+        start = len(self._events)
+        self._record(Doubled(seat, double))
+        self._doubles += ((seat, double),)
+        self._doubled[seat] = double
+        if len(self._doubles) == len(SEATS):
+            self._to_play()
+        else:
+            self.turn = next_seat(seat)
+        return tuple(self._events[start:])
+
     def play(self, seat: int, cards: str | Combo | Iterable[Card | int]) -> tuple[Event, ...]:
         """Play cards: given as cards or card ids, or as ranks (a string or a Combo),
         in which case the lowest suits of each rank are taken from the hand."""
-        self._check_turn(seat, Phase.PLAYING)
+        self._check_turn(seat, Decision.PLAY)
         chosen = self._pick(seat, cards)
         if not chosen:
-            raise IllegalAction(Reason.NOTHING_SELECTED, t("illegal.nothing_selected"))
+            raise IllegalAction(IllegalReason.NOTHING_SELECTED, Phrase("illegal.nothing_selected"))
         combo = cards if isinstance(cards, Combo) else classify(chosen)
         if combo is None or not beats(combo, self.to_beat):
             refused = refusal(chosen, self.to_beat)
             assert refused is not None
-            raise IllegalAction(Reason(refused.reason.value), refused.message)
+            raise IllegalAction(IllegalReason(refused.reason.value), refused.phrase)
         start = len(self._events)
         hand = self._hands[seat]
         gone = set(chosen)
@@ -215,9 +347,9 @@ class Game:
 
     def pass_turn(self, seat: int) -> tuple[Event, ...]:
         """Pass: allowed only when there is a play to beat."""
-        self._check_turn(seat, Phase.PLAYING)
+        self._check_turn(seat, Decision.PLAY)
         if self._last is None:
-            raise IllegalAction(Reason.MUST_PLAY, t("illegal.must_play"))
+            raise IllegalAction(IllegalReason.MUST_PLAY, Phrase("illegal.must_play"))
         start = len(self._events)
         self._record(Passed(seat))
         self._history.append((seat, ""))
@@ -245,9 +377,7 @@ class Game:
         return game
 
     @classmethod
-    def replaying(
-        cls, events: Sequence[Event]
-    ) -> Iterator[tuple[Game, Bid | Played | Passed | None]]:
+    def replaying(cls, events: Sequence[Event]) -> Iterator[tuple[Game, Action | None]]:
         """The replay, step by step: the same game after the deal (with None) and after
         each action (with that action's event), for whoever wants every state on the way.
 
@@ -256,12 +386,18 @@ class Game:
         """
         if not events or not isinstance(events[0], Started):
             raise ValueError("a record starts with a 'started' event")
-        game = cls(events[0].seed, events[0].landlord_mode)
+        game = cls(events[0].seed, rules=events[0].rules)
         yield game, None
         for event in events[1:]:
             try:
                 if isinstance(event, Bid):
                     game.bid(event.seat, event.bid)
+                elif isinstance(event, Called):
+                    game.call(event.seat, event.take)
+                elif isinstance(event, Shown):
+                    game.show(event.seat, bool(event.cards))
+                elif isinstance(event, Doubled):
+                    game.double(event.seat, event.double)
                 elif isinstance(event, Played):
                     game.play(event.seat, event.cards)
                 elif isinstance(event, Passed):
@@ -287,20 +423,24 @@ class Game:
         """A random permutation of the 54 ids: 17 to each seat, the last 3 to the bottom."""
         order = list(range(len(DECK)))
         self._rng.shuffle(order)
-        self._hands: list[list[Card]] = [
-            _sorted_hand(order[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in SEATS
-        ]
-        self._bottom: tuple[Card, ...] = tuple(sorted(DECK[i] for i in order[-BOTTOM_SIZE:]))
-        self.landlord: int | None = None
+        self._hands = [_sorted_hand(order[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in SEATS]
+        self._bottom = tuple(sorted(DECK[i] for i in order[-BOTTOM_SIZE:]))
+        self.landlord = None
         self.phase = Phase.BIDDING
-        self._bids: list[tuple[int, int]] = []
-        self._history: list[tuple[int, str]] = []
-        self._history_cards: list[tuple[Card, ...]] = []
+        self.decision = None
+        self._bids = []
+        self._calls = ()
+        self._shows = ()
+        self._doubles = ()
+        self._doubled = [False, False, False]
+        self._grabs = 0
+        self._history = []
+        self._history_cards = []
         self._plays = [0, 0, 0]
         self._bombs = 0
         self._rocket = False
         self._base = 1
-        self._last: tuple[int, Combo] | None = None
+        self._last = None
         self._passes = 0
         if self.landlord_mode is LandlordMode.RANDOM:
             self._first_bidder = None
@@ -308,12 +448,14 @@ class Game:
             self._make_landlord(self._rng.randrange(3), base=1)
         else:
             self._first_bidder = self._rng.randrange(3)
-            self.turn: int | None = self._first_bidder
+            self.turn = self._first_bidder
+            bids = self.landlord_mode is LandlordMode.BID
+            self.decision = Decision.BID if bids else Decision.CALL
             self._record(self._dealt(self._first_bidder))
 
     def _dealt(self, first: int | None) -> Dealt:
-        hands = tuple(tuple(card.id for card in hand) for hand in self._hands)
-        return Dealt(self.redeals, hands, tuple(c.id for c in self._bottom), first)  # type: ignore[arg-type]
+        hands = per_seat(tuple(card.id for card in hand) for hand in self._hands)
+        return Dealt(self.redeals, hands, tuple(c.id for c in self._bottom), first)
 
     def _make_landlord(self, seat: int, base: int) -> None:
         self.landlord = seat
@@ -321,8 +463,22 @@ class Game:
         ids = bubble_in([c.id for c in self._hands[seat]], (c.id for c in self._bottom))
         self._hands[seat] = [DECK[i] for i in ids]
         self._record(LandlordChosen(seat, base, tuple(c.id for c in self._bottom)))
-        self.phase = Phase.PLAYING
-        self.turn = seat
+        if self.rules.showing:
+            self.phase, self.decision, self.turn = Phase.SHOWING, Decision.SHOW, seat
+        else:
+            self._to_doubling()
+
+    def _to_doubling(self) -> None:
+        """After the landlord has the bottom cards (and has shown them or not)."""
+        if self.rules.doubling:
+            assert self.landlord is not None
+            self.phase, self.decision = Phase.DOUBLING, Decision.DOUBLE
+            self.turn = next_seat(self.landlord)
+        else:
+            self._to_play()
+
+    def _to_play(self) -> None:
+        self.phase, self.decision, self.turn = Phase.PLAYING, Decision.PLAY, self.landlord
 
     def _spring_flags(self) -> tuple[bool, bool]:
         if self.phase is not Phase.OVER or self.landlord is None:
@@ -336,6 +492,7 @@ class Game:
 
     def _finish(self, seat: int) -> None:
         self.phase = Phase.OVER
+        self.decision = None
         self.turn = None
         side = Side.LANDLORD if seat == self.landlord else Side.PEASANTS
         multiplier = self.multiplier
@@ -353,16 +510,24 @@ class Game:
 
     def _check_seat(self, seat: int) -> None:
         if seat not in SEATS:
-            raise IllegalAction(Reason.NO_SUCH_SEAT, t("illegal.no_such_seat", seat=seat))
+            raise IllegalAction(
+                IllegalReason.NO_SUCH_SEAT, Phrase("illegal.no_such_seat", seat=seat)
+            )
 
-    def _check_turn(self, seat: int, phase: Phase) -> None:
+    def _check_turn(self, seat: int, decision: Decision) -> None:
         self._check_seat(seat)
-        if self.phase is not phase:
-            raise IllegalAction(Reason.WRONG_PHASE, t(f"illegal.phase.{self.phase.value}"))
+        if self.decision is not decision:
+            raise IllegalAction(IllegalReason.WRONG_PHASE, _not_now(self.decision, decision))
         if seat != self.turn:
             raise IllegalAction(
-                Reason.NOT_YOUR_TURN, t("illegal.not_your_turn", seat=seat, turn=self.turn)
+                IllegalReason.NOT_YOUR_TURN,
+                Phrase("illegal.not_your_turn", seat=seat, turn=self.turn),
             )
+
+    @staticmethod
+    def _check_answer(answer: object) -> None:
+        if type(answer) is not bool:
+            raise IllegalAction(IllegalReason.NOT_YES_OR_NO, Phrase("illegal.not_yes_or_no"))
 
     def _pick(self, seat: int, cards: str | Combo | Iterable[Card | int]) -> list[Card]:
         """The cards of `seat`'s hand meant by `cards`; IllegalAction if it lacks them."""
@@ -373,23 +538,22 @@ class Game:
             try:
                 wanted = canonical(cards)
             except ValueError as exc:
-                raise IllegalAction(Reason.INVALID_COMBINATION, str(exc)) from None
-            need = Counter(wanted)
-            chosen: list[Card] = []
-            for card in hand:  # sorted, so the lowest suits come first
-                if need.get(card.rank):
-                    need[card.rank] -= 1
-                    chosen.append(card)
-            if len(chosen) != len(wanted):
                 raise IllegalAction(
-                    Reason.NOT_IN_HAND, t("illegal.not_in_hand", cards=format_ranks(wanted))
-                )
-            return chosen
+                    IllegalReason.INVALID_COMBINATION, Phrase.as_is(str(exc))
+                ) from None
+            try:
+                return list(lowest_suits(wanted, hand))
+            except ValueError:
+                raise IllegalAction(
+                    IllegalReason.NOT_IN_HAND,
+                    Phrase("illegal.not_in_hand", cards=format_ranks(wanted)),
+                ) from None
         chosen = [DECK[c] if isinstance(c, int) else c for c in cards]
         held = set(hand)
         if len(set(chosen)) != len(chosen) or not held.issuperset(chosen):
             missing = sorted(set(chosen) - held) or chosen
             raise IllegalAction(
-                Reason.NOT_IN_HAND, t("illegal.not_in_hand", cards=format_ranks(ranks_of(missing)))
+                IllegalReason.NOT_IN_HAND,
+                Phrase("illegal.not_in_hand", cards=format_ranks(ranks_of(missing))),
             )
         return sorted(chosen)

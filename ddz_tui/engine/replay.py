@@ -9,18 +9,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ddz_tui.cards import Card
-from ddz_tui.engine.events import Bid, Event, Passed, Played
-from ddz_tui.engine.game import Game, Result
+from ddz_tui.engine.events import Event
+from ddz_tui.engine.game import Action, Game, Result
+from ddz_tui.engine.house import Decision, Rules
 from ddz_tui.engine.score import Multiplier
-from ddz_tui.engine.view import Phase
+from ddz_tui.engine.seats import per_seat
+from ddz_tui.engine.view import Phase, ShownHands
 
 
 @dataclass(frozen=True)
 class Frame:
-    """The table after `step` actions (step 0: the deal)."""
+    """The table after `step` actions (step 0: the deal).
+
+    calls, doubles: 叫地主/抢地主 and 加倍 answers so far, as (seat, answer).
+    shown: each seat's hand as it was shown (明牌), None for a hand not shown.
+    multiplier: the shared stake's parts and who doubled; each seat's own stake is
+    `multiplier.stake(seat, landlord)`.
+    """
 
     step: int
-    action: Bid | Played | Passed | None
+    action: Action | None
     hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     bottom: tuple[Card, ...]
     landlord: int | None
@@ -32,6 +40,11 @@ class Frame:
     multiplier: Multiplier
     result: Result | None
     redeals: int
+    rules: Rules
+    decision: Decision | None
+    calls: tuple[tuple[int, bool], ...]
+    doubles: tuple[tuple[int, bool], ...]
+    shown: ShownHands
 
     def last_action(self, seat: int) -> str | None:
         """What `seat` did last in the current trick: its cards, "" for a pass, None."""
@@ -41,12 +54,12 @@ class Frame:
         return None
 
 
-def _frame(game: Game, step: int, action: Bid | Played | Passed | None) -> Frame:
+def _frame(game: Game, step: int, action: Action | None) -> Frame:
     view = game.view(0)
     return Frame(
         step=step,
         action=action,
-        hands=tuple(game.hand(seat) for seat in range(3)),  # type: ignore[arg-type]
+        hands=per_seat(game.hand(seat) for seat in range(3)),
         bottom=game.bottom,
         landlord=game.landlord,
         bids=view.bids,
@@ -57,6 +70,11 @@ def _frame(game: Game, step: int, action: Bid | Played | Passed | None) -> Frame
         multiplier=game.multiplier,
         result=game.result,
         redeals=game.redeals,
+        rules=game.rules,
+        decision=game.decision,
+        calls=view.calls,
+        doubles=view.doubles,
+        shown=view.shown,
     )
 
 

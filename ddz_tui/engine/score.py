@@ -3,16 +3,49 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from ddz_tui.engine.events import Side
+from ddz_tui.engine.house import DEFAULT_FACTORS, Factors
+from ddz_tui.engine.seats import per_seat
+
+_SEATS = (0, 1, 2)
+
+
+class PartKind(str, Enum):
+    """One thing a game's worth is made of, in the order a result lists them."""
+
+    BID = "bid"  # the winning bid; 1 when the landlord was drawn by lot or called
+    GRABS = "grabs"  # 抢地主
+    SHOWN = "shown"  # 明牌
+    BOMBS = "bombs"
+    ROCKET = "rocket"
+    SPRING = "spring"
+    ANTI_SPRING = "anti_spring"
+    DOUBLED = "doubled"  # this seat doubled (加倍)
+    LANDLORD_DOUBLED = "landlord_doubled"  # the landlord doubled: a peasant's stake
+    PEASANTS = "peasants"  # the landlord plays against both peasants' stakes
+
+
+@dataclass(frozen=True)
+class Part:
+    """count: the bid (BID), how many (BOMBS, GRABS; 2 for PEASANTS), else 1.
+    factor: what it multiplies by, all of that count together (the bid for BID)."""
+
+    kind: PartKind
+    count: int
+    factor: int
 
 
 @dataclass(frozen=True)
 class Multiplier:
     """The parts of a game's worth. Spring flags are known only when the game ends.
 
-    base: the winning bid (1 in random mode); each bomb and the rocket double it;
-    a spring (peasants never played) or anti-spring (landlord played once) doubles it.
+    base: the winning bid (1 when the landlord was drawn by lot or called); each bomb,
+    the rocket, a spring (peasants never played) or anti-spring (landlord played once),
+    each grab (抢地主) and a shown hand (明牌) multiply it by its factor: together the
+    shared stake, `total`. doubled: who doubled (加倍), by seat; a peasant's own stake
+    is the shared one times its own and the landlord's doubling (see `stake`).
     """
 
     base: int = 1
@@ -20,23 +53,87 @@ class Multiplier:
     rocket: bool = False
     spring: bool = False
     anti_spring: bool = False
+    grabs: int = 0
+    shown: bool = False
+    doubled: tuple[bool, bool, bool] = (False, False, False)
+    factors: Factors = DEFAULT_FACTORS
 
     @property
     def doublings(self) -> int:
-        return self.bombs + self.rocket + (self.spring or self.anti_spring)
+        """How many times the shared stake was raised (bombs, rocket, spring, grabs, show)."""
+        spring = self.spring or self.anti_spring
+        return self.bombs + self.rocket + spring + self.grabs + self.shown
 
     @property
     def factor(self) -> int:
-        """Everything but the base: 2 to the number of doublings."""
-        return 2**self.doublings
+        """Everything shared but the base."""
+        f = self.factors
+        factor: int = f.bomb**self.bombs * f.grab**self.grabs
+        if self.rocket:
+            factor *= f.rocket
+        if self.spring or self.anti_spring:
+            factor *= f.spring
+        if self.shown:
+            factor *= f.show
+        return factor
 
     @property
     def total(self) -> int:
+        """The shared stake: base × factor."""
         return self.base * self.factor
+
+    def parts(self, seat: int | None = None, landlord: int | None = None) -> tuple[Part, ...]:
+        """The stake's parts, whose factors multiply to it: the shared stake (`total`)
+        with no seat; `seat`'s own stake (`stake`) with a seat and the landlord."""
+        f = self.factors
+        parts = [Part(PartKind.BID, self.base, self.base)]
+        if self.grabs:
+            parts.append(Part(PartKind.GRABS, self.grabs, f.grab**self.grabs))
+        if self.shown:
+            parts.append(Part(PartKind.SHOWN, 1, f.show))
+        if self.bombs:
+            parts.append(Part(PartKind.BOMBS, self.bombs, f.bomb**self.bombs))
+        if self.rocket:
+            parts.append(Part(PartKind.ROCKET, 1, f.rocket))
+        if self.spring:
+            parts.append(Part(PartKind.SPRING, 1, f.spring))
+        if self.anti_spring:
+            parts.append(Part(PartKind.ANTI_SPRING, 1, f.spring))
+        if seat is None:
+            return tuple(parts)
+        if landlord is None:
+            raise ValueError("a seat's stake depends on who is landlord")
+        if self.doubled[seat]:
+            parts.append(Part(PartKind.DOUBLED, 1, f.double))
+        if seat == landlord:
+            peasants = sum(self.doubling(other) for other in _SEATS if other != landlord)
+            parts.append(Part(PartKind.PEASANTS, 2, peasants))
+        elif self.doubled[landlord]:
+            parts.append(Part(PartKind.LANDLORD_DOUBLED, 1, f.double))
+        return tuple(parts)
+
+    def doubling(self, seat: int) -> int:
+        """What `seat`'s own doubling multiplies by (1 if it did not double)."""
+        return self.factors.double if self.doubled[seat] else 1
+
+    def stake(self, seat: int, landlord: int) -> int:
+        """What `seat` wins or loses: a peasant, the shared stake times its own and the
+        landlord's doubling; the landlord, what the two peasants win or lose together."""
+        return self.stakes(landlord)[seat]
+
+    def stakes(self, landlord: int) -> tuple[int, int, int]:
+        """`stake` of each seat."""
+        lord = self.total * self.doubling(landlord)
+        out = [lord * self.doubling(seat) for seat in _SEATS]
+        out[landlord] = sum(out) - out[landlord]
+        return per_seat(out)
 
 
 def scores(landlord: int, winner: Side, multiplier: Multiplier) -> tuple[int, int, int]:
-    """Landlord ± 2 × base × factor; each peasant the opposite of half of that."""
-    stake = multiplier.total
+    """Each seat's stake, won or lost: without doubling, the landlord ± 2 × total and
+    each peasant the opposite of half of that."""
     sign = 1 if winner is Side.LANDLORD else -1
-    return tuple(2 * stake * sign if seat == landlord else -stake * sign for seat in range(3))  # type: ignore[return-value]
+    return per_seat(
+        sign * stake if seat == landlord else -sign * stake
+        for seat, stake in enumerate(multiplier.stakes(landlord))
+    )

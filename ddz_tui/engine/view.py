@@ -1,9 +1,10 @@
 """What one seat may know: its own hand and the public record, nothing else.
 
 `PlayerView(seat, hand, landlord, bottom, history, bids)` is built from public facts
-and that seat's hand; every other field is derived from those, so a view cannot hold
-another seat's hidden cards. Bots, the table UI and the network read the game
-through views only.
+and that seat's hand (with, under house rules, the rules and the calls, shown hands
+and doubles as keyword facts); every other field is derived from those, so a view
+cannot hold another seat's hidden cards: a hand its owner showed is public. Bots, the
+table UI and the network read the game through views only.
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
-from ddz_tui.cards import DECK, RANKS, Card, ranks_of
+from ddz_tui.cards import DECK, RANKS, Card, lowest_suits, ranks_of
+from ddz_tui.engine.calling import Calling, calling, doubling_turn
 from ddz_tui.engine.events import Side
+from ddz_tui.engine.house import Decision, LandlordMode, Rules
 from ddz_tui.engine.score import Multiplier
+from ddz_tui.engine.seats import per_seat
 from ddz_tui.moves import legal_plays
 from ddz_tui.rules import BY_CARDS, Combo, Kind, canonical
 
@@ -26,11 +30,30 @@ BOTTOM_SIZE = 3
 MAX_BID = 3
 _FULL_DECK = ranks_of(DECK)
 
+ShownHands = tuple[tuple[Card, ...] | None, tuple[Card, ...] | None, tuple[Card, ...] | None]
+"""Cards of each seat's hand that are public (明牌), None for a hidden hand."""
+
 
 class Phase(str, Enum):
+    """Bidding (or calling and grabbing) until the landlord is known; then, under those
+    house rules, the landlord's choice to show the hand and everyone's to double."""
+
     BIDDING = "bidding"
+    SHOWING = "showing"
+    DOUBLING = "doubling"
     PLAYING = "playing"
     OVER = "over"
+
+
+_DECISIONS = {
+    Phase.SHOWING: Decision.SHOW,
+    Phase.DOUBLING: Decision.DOUBLE,
+    Phase.PLAYING: Decision.PLAY,
+}
+_PLAIN = Rules()
+
+
+T = TypeVar("T")
 
 
 class Role(str, Enum):
@@ -38,16 +61,22 @@ class Role(str, Enum):
     PEASANT = "peasant"
 
 
-class lazy:
+class lazy(Generic[T]):
     """A computed-once attribute. functools.cached_property takes a lock in Python 3.11,
     which costs more than most of these computations."""
 
-    def __init__(self, compute: Callable[[Any], Any]) -> None:
+    def __init__(self, compute: Callable[[Any], T]) -> None:
         self.compute = compute
         self.name = compute.__name__
         self.__doc__ = compute.__doc__
 
-    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> lazy[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object, owner: type | None = None) -> lazy[T] | T:
         if instance is None:
             return self
         value = instance.__dict__[self.name] = self.compute(instance)
@@ -57,12 +86,7 @@ class lazy:
 def cards_for(ranks: str, taken: Iterable[Card] = ()) -> tuple[Card, ...]:
     """Some cards with these ranks (lowest suits first), for views built from text."""
     used = set(taken)
-    out = []
-    for rank in canonical(ranks):
-        card = next(c for c in DECK if c.rank == rank and c not in used)
-        used.add(card)
-        out.append(card)
-    return tuple(out)
+    return lowest_suits(canonical(ranks), (card for card in DECK if card not in used))
 
 
 def _is_cards(value: object) -> bool:
@@ -88,8 +112,18 @@ class PlayerView:
     landlord: the landlord's seat, None while bidding (bottom is then hidden, empty).
     history: the plays so far as (seat, rank string), "" for a pass.
     bids: the bids so far as (seat, n), 0 for a pass.
-    first_bidder: who bid first (tells whose turn it is before any bid).
+    first_bidder: who bid (or called) first (tells whose turn it is before any answer).
     history_cards: the actual cards of each history entry, for display (optional).
+
+    Keyword facts, for house rules (their defaults are the plain game):
+    rules: the house rules.
+    calls: 叫地主/抢地主 answers so far as (seat, took), in order.
+    shows: 明牌 decisions as (seat, the hand as shown), () for a hand not shown.
+    doubles: 加倍 answers as (seat, doubled), in order.
+
+    hands_at_end: every seat's cards left when the game ended, laid open for all; ()
+    until the game is over (a view refuses them before). For display, like
+    history_cards: views of the same facts compare equal with or without them.
     """
 
     seat: int
@@ -100,6 +134,11 @@ class PlayerView:
     bids: tuple[tuple[int, int], ...] = ()
     first_bidder: int | None = None
     history_cards: tuple[tuple[Card, ...], ...] = field(default=(), compare=False)
+    rules: Rules = field(default=_PLAIN, kw_only=True)
+    calls: tuple[tuple[int, bool], ...] = field(default=(), kw_only=True)
+    shows: tuple[tuple[int, tuple[Card, ...]], ...] = field(default=(), kw_only=True)
+    doubles: tuple[tuple[int, bool], ...] = field(default=(), kw_only=True)
+    hands_at_end: tuple[tuple[Card, ...], ...] = field(default=(), compare=False, kw_only=True)
 
     def __post_init__(self) -> None:
         if self.seat not in SEATS or (self.landlord is not None and self.landlord not in SEATS):
@@ -114,11 +153,45 @@ class PlayerView:
             )
         if not isinstance(self.bids, tuple):
             object.__setattr__(self, "bids", tuple((s, n) for s, n in self.bids))
+        if not isinstance(self.rules, Rules):
+            raise ValueError("rules must be Rules")
+        object.__setattr__(self, "calls", tuple((s, took) for s, took in self.calls))
+        object.__setattr__(self, "doubles", tuple((s, d) for s, d in self.doubles))
+        object.__setattr__(
+            self,
+            "shows",
+            tuple((s, cards if _is_cards(cards) else _as_cards(cards)) for s, cards in self.shows),
+        )
+        answers = self.calls + self.doubles + tuple((s, bool(c)) for s, c in self.shows)
+        if any(s not in SEATS or type(answer) is not bool for s, answer in answers):
+            raise ValueError("calls, shows and doubles are (seat, answer) with seats 0, 1 and 2")
+        if self.calls and self.rules.landlord is not LandlordMode.GRAB:
+            raise ValueError("calls are for a game that calls and grabs the landlord")
+        if self.bids and self.rules.landlord is not LandlordMode.BID:
+            raise ValueError("bids are for a game that bids for the landlord")
+        if (self.shows and not self.rules.showing) or (self.doubles and not self.rules.doubling):
+            raise ValueError("shows and doubles are for games with those house rules")
+        if self.rules.landlord is LandlordMode.GRAB:
+            self._calling  # noqa: B018 - raises ValueError for answers out of turn
+        if self.hands_at_end:
+            self._check_hands_at_end()
+
+    def _check_hands_at_end(self) -> None:
+        """The hands are laid open only once the game is over, and must be what is left."""
+        hands = tuple(_as_cards(cards) for cards in self.hands_at_end)
+        object.__setattr__(self, "hands_at_end", hands)
+        if self.phase is not Phase.OVER:
+            raise ValueError("the hands are laid open only once the game is over")
+        if len(hands) != 3 or tuple(len(h) for h in hands) != self.cards_left:
+            raise ValueError("the hands at the end must hold each seat's cards left")
+        if hands[self.seat] != self.hand:
+            raise ValueError("the hands at the end must hold this seat's own hand")
 
     @classmethod
     def _trusted(cls, **values: Any) -> PlayerView:
         """A view from a caller that has already normalised every field (Game), and
-        may also pass derived values it tracks as it goes.
+        may also pass derived values it tracks as it goes. A field left out is its
+        default (the class attribute), which is cheaper than passing it.
 
         Derived values must equal what the view would derive from its public fields;
         the tests check exactly that for every view of many games.
@@ -143,20 +216,44 @@ class PlayerView:
             left[self.landlord] += BOTTOM_SIZE
         for seat, text in self.history:
             left[seat] -= len(text)
-        return tuple(left)  # type: ignore[return-value]
+        return per_seat(left)
 
     @lazy
     def phase(self) -> Phase:
         if self.landlord is None:
             return Phase.BIDDING
-        return Phase.OVER if 0 in self.cards_left else Phase.PLAYING
+        if 0 in self.cards_left:
+            return Phase.OVER
+        if self.rules.showing and not self.shows:
+            return Phase.SHOWING
+        if self.rules.doubling and len(self.doubles) < 3:
+            return Phase.DOUBLING
+        return Phase.PLAYING
+
+    @lazy
+    def decision(self) -> Decision | None:
+        """What the seat whose turn it is must decide now (None once the game is over)."""
+        phase = self.phase
+        if phase is Phase.BIDDING:
+            if self.rules.landlord is LandlordMode.GRAB:
+                return self._calling.decision
+            return Decision.BID
+        return _DECISIONS.get(phase)
+
+    @lazy
+    def _calling(self) -> Calling:
+        """Where calling and grabbing stand (叫地主/抢地主 only)."""
+        first = self.first_bidder
+        if first is None:
+            first = self.calls[0][0] if self.calls else self.seat
+        return calling(first, self.calls)
 
     @lazy
     def winner(self) -> Side | None:
         """The side that won, once a hand is empty."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not Phase.OVER or self.landlord is None:  # over: a landlord played
             return None
-        return Side.LANDLORD if self.cards_left[self.landlord] == 0 else Side.PEASANTS  # type: ignore[index]
+        return Side.LANDLORD if self.cards_left[self.landlord] == 0 else Side.PEASANTS
 
     @lazy
     def _trick(self) -> tuple[tuple[int, Combo] | None, int]:
@@ -187,11 +284,18 @@ class PlayerView:
         """Whose turn it is (None once the game is over)."""
         phase = self.phase
         if phase is Phase.BIDDING:
+            if self.rules.landlord is LandlordMode.GRAB:
+                return self._calling.turn
             if self.bids:
                 return next_seat(self.bids[-1][0])
             return self.seat if self.first_bidder is None else self.first_bidder
         if phase is Phase.OVER:
             return None
+        if phase is Phase.DOUBLING:
+            assert self.landlord is not None  # doubling follows the landlord's choice
+            return doubling_turn(self.landlord, len(self.doubles))
+        if phase is Phase.SHOWING:
+            return self.landlord
         return next_seat(self.history[-1][0]) if self.history else self.landlord
 
     @property
@@ -244,14 +348,52 @@ class PlayerView:
         return "".join(rank * left[rank] for rank in RANKS)
 
     @lazy
+    def shown(self) -> ShownHands:
+        """Each seat's hand as it was shown (明牌), None for a hand not shown."""
+        out: list[tuple[Card, ...] | None] = [None, None, None]
+        for seat, cards in self.shows:
+            if cards:
+                out[seat] = cards
+        return per_seat(out)
+
+    @lazy
+    def shown_hands(self) -> ShownHands:
+        """The cards now in each shown hand: as shown, less what that seat has played
+        since (hands are shown before the first play). A view built without the cards
+        of the plays takes away a card of each played rank, the lowest suit first."""
+        if self.shown == (None, None, None):
+            return self.shown
+        cards_known = len(self.history_cards) == len(self.history)
+        out: list[tuple[Card, ...] | None] = []
+        for seat, shown in enumerate(self.shown):
+            if shown is None:
+                out.append(None)
+                continue
+            left = list(shown)
+            for index, (who, text) in enumerate(self.history):
+                if who != seat or not text:
+                    continue
+                for card in self.history_cards[index] if cards_known else cards_for(text):
+                    if card not in left:  # played ranks only: the same rank, another suit
+                        card = next((c for c in left if c.rank == card.rank), card)
+                    if card in left:
+                        left.remove(card)
+            out.append(tuple(left))
+        return per_seat(out)
+
+    @lazy
     def landlord_holds(self) -> str:
-        """Bottom cards surely still in the landlord's hand (as ranks), as others see it.
+        """Cards surely in the landlord's hand (as ranks), as others see it: the whole
+        hand once shown; else the bottom cards not yet played.
 
         The bottom was shown to all; of each rank, at most as many bottom cards have
         left the landlord's hand as the landlord has played of that rank.
         """
         if self.landlord is None or self.landlord == self.seat:
             return ""
+        shown = self.shown_hands[self.landlord]
+        if shown is not None:
+            return ranks_of(shown)
         held = Counter(ranks_of(self.bottom))
         held.subtract(self.played_by(self.landlord))
         return "".join(rank * max(held[rank], 0) for rank in RANKS)
@@ -281,10 +423,15 @@ class PlayerView:
 
     @property
     def legal_bids(self) -> tuple[int, ...]:
-        """0 (pass) and every bid above the highest so far, while bidding."""
-        if self.phase is not Phase.BIDDING:
+        """0 (pass) and every bid above the highest so far, while bidding (叫分)."""
+        if self.phase is not Phase.BIDDING or self.rules.landlord is not LandlordMode.BID:
             return ()
         return (0, *range(self.highest_bid + 1, MAX_BID + 1))
+
+    @property
+    def grabs(self) -> int:
+        """How many grabs (抢地主) so far: every answer that took, after the first."""
+        return max(sum(took for _, took in self.calls) - 1, 0)
 
     @lazy
     def multiplier(self) -> Multiplier:
@@ -297,7 +444,18 @@ class PlayerView:
             peasant_plays = sum(1 for s, text in self.history if text and s != self.landlord)
             spring = self.winner is Side.LANDLORD and peasant_plays == 0
             anti_spring = self.winner is Side.PEASANTS and landlord_plays == 1
-        return Multiplier(max(self.highest_bid, 1), bombs, rocket, spring, anti_spring)
+        doubled = per_seat(any(s == seat and d for s, d in self.doubles) for seat in SEATS)
+        return Multiplier(
+            max(self.highest_bid, 1),
+            bombs,
+            rocket,
+            spring,
+            anti_spring,
+            self.grabs,
+            any(cards for _, cards in self.shows),
+            doubled,
+            self.rules.factors,
+        )
 
     @lazy
     def legal_plays(self) -> list[Combo]:

@@ -2,10 +2,9 @@
 
 `protocol` defines every message and `checks` how each is checked on receipt
 (docs/protocol.md describes them); `states` puts table states, the lobby and finished
-games' records on the wire; `server` hosts many `TableHost`s behind a lobby; `client`
-is the lobby client and `RemoteTable`, a `TableClient` over the connection; `ssh`
-runs the game in a PTY for each SSH session; `botclient` plays a seat with a bot
-(for the benchmark and the tests).
+games' records on the wire; `server` hosts many `TableHost`s behind its `lobby`
+(players, tables, seats); `client` is the lobby client and `RemoteTable`, a
+`TableClient` over the connection; `ssh` runs the game in a PTY for each SSH session.
 """
 
 DEFAULT_PORT = 7744  # a game server's port unless told otherwise

@@ -15,7 +15,8 @@ from typing import Any
 
 from ddz_tui.cards import DECK
 from ddz_tui.engine.events import Event, event_from_dict
-from ddz_tui.i18n import t
+from ddz_tui.engine.house import Rules
+from ddz_tui.i18n import Phrase, PhrasedError
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.text import printable
 
@@ -25,14 +26,14 @@ _SHOWN_MAX = 80  # characters of a peer's bad key or event quoted in an error
 Check = Callable[[Any], Any]
 
 
-class Unfit(Exception):
-    """A field value that does not fit; carries what was expected, for the message."""
+class Unfit(PhrasedError):
+    """A field value that does not fit; its phrase says what was expected."""
 
 
 def integer(lo: int, hi: int) -> Check:
     def check(value: Any) -> int:
         if type(value) is not int or not lo <= value <= hi:
-            raise Unfit(t("net.expect.integer", lo=lo, hi=hi))
+            raise Unfit(Phrase("net.expect.integer", lo=lo, hi=hi))
         return value
 
     return check
@@ -41,7 +42,7 @@ def integer(lo: int, hi: int) -> Check:
 def text(max_len: int) -> Check:
     def check(value: Any) -> str:
         if not isinstance(value, str) or len(value) > max_len:
-            raise Unfit(t("net.expect.text", n=max_len))
+            raise Unfit(Phrase("net.expect.text", n=max_len))
         return value
 
     return check
@@ -60,13 +61,13 @@ def printable_text(max_len: int) -> Check:
 
 def number(value: Any) -> float:
     if type(value) not in (int, float) or not 0 <= value < 1e12:
-        raise Unfit(t("net.expect.number"))
+        raise Unfit(Phrase("net.expect.number"))
     return float(value)
 
 
 def boolean(value: Any) -> bool:
     if type(value) is not bool:
-        raise Unfit(t("net.expect.boolean"))
+        raise Unfit(Phrase("net.expect.boolean"))
     return value
 
 
@@ -75,7 +76,7 @@ def choice(values: Iterable[str]) -> Check:
 
     def check(value: Any) -> str:
         if value not in allowed or not isinstance(value, str):
-            raise Unfit(t("net.expect.choice", values=", ".join(allowed)))
+            raise Unfit(Phrase("net.expect.choice", values=", ".join(allowed)))
         return value
 
     return check
@@ -91,7 +92,7 @@ def optional(inner: Check) -> Check:
 def list_of(inner: Check, max_len: int, min_len: int = 0) -> Check:
     def check(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list) or not min_len <= len(value) <= max_len:
-            raise Unfit(t("net.expect.list", lo=min_len, hi=max_len))
+            raise Unfit(Phrase("net.expect.list", lo=min_len, hi=max_len))
         return tuple(inner(item) for item in value)
 
     return check
@@ -103,12 +104,12 @@ def card_ids(max_len: int, min_len: int = 0) -> Check:
 
     def check(value: Any) -> tuple[int, ...]:
         if type(value) is not list or not min_len <= len(value) <= max_len:
-            raise Unfit(t("net.expect.list", lo=min_len, hi=max_len))
+            raise Unfit(Phrase("net.expect.list", lo=min_len, hi=max_len))
         for item in value:
             if type(item) is not int or not 0 <= item < len(DECK):
-                raise Unfit(t("net.expect.card_ids", hi=len(DECK) - 1))
+                raise Unfit(Phrase("net.expect.card_ids", hi=len(DECK) - 1))
         if len(set(value)) != len(value):
-            raise Unfit(t("net.expect.distinct_cards"))
+            raise Unfit(Phrase("net.expect.distinct_cards"))
         return tuple(sorted(value))
 
     return check
@@ -127,16 +128,16 @@ def plays(max_len: int) -> Check:
 
     def check(value: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
         if type(value) is not list or len(value) > max_len:
-            raise Unfit(t("net.expect.list", lo=0, hi=max_len))
+            raise Unfit(Phrase("net.expect.list", lo=0, hi=max_len))
         out = []
         for item in value:
             if type(item) is not list or len(item) != 2 or type(item[0]) is not int:
-                raise Unfit(t("net.expect.play"))
+                raise Unfit(Phrase("net.expect.play"))
             seat, ids = item
             if seat not in (0, 1, 2) or type(ids) is not list:
-                raise Unfit(t("net.expect.play"))
+                raise Unfit(Phrase("net.expect.play"))
             if not all(type(i) is int for i in ids):  # also keeps True from passing as 1
-                raise Unfit(t("net.expect.card_ids", hi=len(DECK) - 1))
+                raise Unfit(Phrase("net.expect.card_ids", hi=len(DECK) - 1))
             out.append((seat, _checked_play(tuple(ids))))
         return tuple(out)
 
@@ -148,19 +149,28 @@ def events(max_len: int) -> Check:
 
     def check(value: Any) -> tuple[Event, ...]:
         if type(value) is not list or not 1 <= len(value) <= max_len:
-            raise Unfit(t("net.expect.list", lo=1, hi=max_len))
+            raise Unfit(Phrase("net.expect.list", lo=1, hi=max_len))
         try:
             return tuple(event_from_dict(item) for item in value)
         except ValueError as bad:
-            raise Unfit(t("net.expect.event", error=printable(str(bad), _SHOWN_MAX))) from None
+            raise Unfit(Phrase("net.expect.event", error=printable(str(bad), _SHOWN_MAX))) from None
 
     return check
+
+
+def house_rules(value: Any) -> Rules:
+    """House rules as `Rules.to_dict` writes them: every key, nothing else, each value
+    of its type and in range."""
+    try:
+        return Rules.from_dict(value)
+    except (ValueError, TypeError) as bad:
+        raise Unfit(Phrase("net.expect.rules", error=printable(str(bad), _SHOWN_MAX))) from None
 
 
 def pair(first: Check, second: Check) -> Check:
     def check(value: Any) -> tuple[Any, Any]:
         if not isinstance(value, list) or len(value) != 2:
-            raise Unfit(t("net.expect.pair"))
+            raise Unfit(Phrase("net.expect.pair"))
         return first(value[0]), second(value[1])
 
     return check
@@ -179,19 +189,19 @@ Schema = Mapping[str, Field]
 def fields_of(obj: Any, schema: Schema, where: str) -> dict[str, Any]:
     """Check an object against a schema: no missing or unknown keys, every value fits."""
     if not isinstance(obj, dict):
-        raise ProtocolError(ErrorReason.BAD_MESSAGE, t("net.error.not_object", where=where))
+        raise ProtocolError(ErrorReason.BAD_MESSAGE, Phrase("net.error.not_object", where=where))
     unknown = sorted(set(obj) - set(schema))
     if unknown:
         raise ProtocolError(
             ErrorReason.BAD_FIELD,
-            t("net.error.unknown_field", field=printable(unknown[0], _SHOWN_MAX), where=where),
+            Phrase("net.error.unknown_field", field=printable(unknown[0], _SHOWN_MAX), where=where),
         )
     out: dict[str, Any] = {}
     for key, spec in schema.items():
         if key not in obj:
             if spec.required:
                 raise ProtocolError(
-                    ErrorReason.BAD_FIELD, t("net.error.missing_field", field=key, where=where)
+                    ErrorReason.BAD_FIELD, Phrase("net.error.missing_field", field=key, where=where)
                 )
             out[key] = spec.default
             continue
@@ -200,7 +210,7 @@ def fields_of(obj: Any, schema: Schema, where: str) -> dict[str, Any]:
         except Unfit as bad:
             raise ProtocolError(
                 ErrorReason.BAD_FIELD,
-                t("net.error.bad_field", field=key, where=where, expected=bad),
+                Phrase("net.error.bad_field", field=key, where=where, expected=bad.phrase),
             ) from None
     return out
 
@@ -212,6 +222,6 @@ def nested(schema: Schema, where: str) -> Check:
         try:
             return fields_of(value, schema, where)
         except ProtocolError as error:
-            raise Unfit(error.message) from None
+            raise Unfit(error.phrase) from None
 
     return check

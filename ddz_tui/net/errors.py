@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from enum import Enum
 
+from ddz_tui.i18n import Phrase, PhrasedError
+
 
 class ErrorReason(str, Enum):
-    """Why the server refused a message (table actions use the engine's `Reason`)."""
+    """Why the server refused a message (table actions use the engine's `IllegalReason`)."""
 
     BAD_JSON = "bad_json"
     BAD_MESSAGE = "bad_message"
@@ -39,12 +41,12 @@ class CloseCode(int, Enum):
     REFUSED = 4002  # the hello was refused: a bad or taken name
 
 
-class ProtocolError(Exception):
-    """A message that breaks the protocol; `reason` for code, `message` for people,
-    and the id of the request it answers when that could be read."""
+class ProtocolError(PhrasedError):
+    """A message that breaks the protocol; `reason` for code, `phrase` for people (a
+    server says it in each player's language), and the id of the request it answers
+    when that could be read."""
 
-    def __init__(self, reason: ErrorReason, message: str, request_id: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, reason: ErrorReason, phrase: Phrase, request_id: int | None = None) -> None:
+        super().__init__(phrase)
         self.reason = reason
-        self.message = message
         self.request_id = request_id

@@ -1,4 +1,4 @@
-"""The wire protocol: JSON text messages over WebSocket, version 1 (docs/protocol.md).
+"""The wire protocol: JSON text messages over WebSocket, version 3 (docs/protocol.md).
 
 Every message is a JSON object with a `type`. Both ends check every message they
 receive against the schema of its type — exact keys, types and ranges — and turn a
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ddz_tui.engine import LandlordMode
-from ddz_tui.i18n import Lang, t
+from ddz_tui.engine import LandlordMode, Rules
+from ddz_tui.i18n import Lang, Phrase
 from ddz_tui.net.checks import (
     MAX_PLAY,
     Field,
@@ -25,6 +25,7 @@ from ddz_tui.net.checks import (
     choice,
     events,
     fields_of,
+    house_rules,
     integer,
     list_of,
     nested,
@@ -36,13 +37,14 @@ from ddz_tui.net.checks import (
     text,
 )
 from ddz_tui.net.errors import ErrorReason, ProtocolError
-from ddz_tui.table import SeatKind
-from ddz_tui.text import is_printable, printable
+from ddz_tui.records import names
+from ddz_tui.records.names import NAME_MAX
+from ddz_tui.table.seats import SeatKind
+from ddz_tui.text import printable
 
-PROTOCOL_VERSION = 2  # 2: the `record` message after a game
+PROTOCOL_VERSION = 3  # 2: the `record` message after a game; 3: house rules
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
-NAME_MAX = 16
 TITLE_MAX = 32
 TOKEN_MAX = 64
 LEVEL_MAX = 32
@@ -58,6 +60,11 @@ class RequestType(str, Enum):
     READY = "ready"
     FILL = "fill"
     BID = "bid"
+    CALL = "call"
+    GRAB = "grab"
+    SHOW = "show"
+    DOUBLE = "double"
+    TAKEOVER = "takeover"
     PLAY = "play"
     PASS = "pass"
 
@@ -86,7 +93,8 @@ REQUESTS: dict[RequestType, Schema] = {
     RequestType.LIST: {},
     RequestType.CREATE: {
         "title": Field(optional(text(TITLE_MAX)), required=False),
-        "mode": Field(choice(_MODES), required=False, default=LandlordMode.BID.value),
+        "mode": Field(optional(choice(_MODES)), required=False),
+        "rules": Field(optional(house_rules), required=False),
     },
     RequestType.JOIN: {
         "table": Field(integer(1, _ID_MAX)),
@@ -96,6 +104,11 @@ REQUESTS: dict[RequestType, Schema] = {
     RequestType.READY: {"ready": Field(boolean, required=False, default=True)},
     RequestType.FILL: {"level": Field(text(LEVEL_MAX))},
     RequestType.BID: {"bid": Field(integer(0, 3))},
+    RequestType.CALL: {"call": Field(boolean)},
+    RequestType.GRAB: {"grab": Field(boolean)},
+    RequestType.SHOW: {"show": Field(boolean)},
+    RequestType.DOUBLE: {"double": Field(boolean)},
+    RequestType.TAKEOVER: {"on": Field(boolean)},
     RequestType.PLAY: {"cards": Field(card_ids(MAX_PLAY, min_len=1))},
     RequestType.PASS: {},
 }
@@ -112,13 +125,15 @@ class Message:
 
 def _load(data: str | bytes) -> dict[str, Any]:
     if not isinstance(data, str):
-        raise ProtocolError(ErrorReason.BAD_MESSAGE, t("net.error.binary"))
+        raise ProtocolError(ErrorReason.BAD_MESSAGE, Phrase("net.error.binary"))
     try:
         obj = json.loads(data, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise ProtocolError(ErrorReason.BAD_JSON, t("net.error.bad_json")) from None
+        raise ProtocolError(ErrorReason.BAD_JSON, Phrase("net.error.bad_json")) from None
     if not isinstance(obj, dict):
-        raise ProtocolError(ErrorReason.BAD_MESSAGE, t("net.error.not_object", where="message"))
+        raise ProtocolError(
+            ErrorReason.BAD_MESSAGE, Phrase("net.error.not_object", where="message")
+        )
     return obj
 
 
@@ -137,7 +152,7 @@ def _parse(data: str | bytes, kinds: type[Enum], schemas: Mapping[Any, Schema]) 
         except ValueError:
             shown = printable(name) if isinstance(name, str) and len(name) <= 32 else "?"
             raise ProtocolError(
-                ErrorReason.UNKNOWN_TYPE, t("net.error.unknown_type", type=shown)
+                ErrorReason.UNKNOWN_TYPE, Phrase("net.error.unknown_type", type=shown)
             ) from None
         where = kind.value
         request_id = fields_of({"id": raw_id}, {"id": _REQUEST_ID}, where)["id"]
@@ -174,16 +189,23 @@ def parse_request(data: str | bytes) -> Message:
     return _parse(data, RequestType, REQUESTS)
 
 
+def table_rules(mode: str | None, rules: Rules | None) -> Rules:
+    """The house rules a `create` asks for: `rules`, else the plain game with `mode`
+    (叫分 by default); ProtocolError when it names both and they disagree."""
+    if rules is None:
+        return Rules(LandlordMode(mode or LandlordMode.BID))
+    if mode is not None and mode != rules.landlord.value:
+        raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.mode_and_rules"))
+    return rules
+
+
 def check_name(name: str) -> str:
-    """A player's name as others will see it; ProtocolError says why it will not do."""
-    name = name.strip()
-    if not name:
-        raise ProtocolError(ErrorReason.BAD_NAME, t("net.name.empty"))
-    if len(name) > NAME_MAX:
-        raise ProtocolError(ErrorReason.BAD_NAME, t("net.name.too_long", n=NAME_MAX))
-    if not is_printable(name):
-        raise ProtocolError(ErrorReason.BAD_NAME, t("net.name.unprintable"))
-    return name
+    """A player's name as others will see it (`records.names.check_name`, the one check
+    of a name); ProtocolError says why it will not do."""
+    try:
+        return names.check_name(name)
+    except names.BadName as exc:
+        raise ProtocolError(ErrorReason.BAD_NAME, exc.phrase) from None
 
 
 def dumps(message: Mapping[str, Any]) -> str:
@@ -230,6 +252,10 @@ _GAME: Schema = {
     "bids": Field(list_of(pair(_SEAT_NO, integer(0, 3)), 3)),
     "first_bidder": Field(optional(_SEAT_NO)),
     "plays": Field(plays(200)),
+    "rules": Field(house_rules),
+    "calls": Field(list_of(pair(_SEAT_NO, boolean), 5)),
+    "shows": Field(list_of(pair(_SEAT_NO, card_ids(20)), 1)),
+    "doubles": Field(list_of(pair(_SEAT_NO, boolean), 3)),
 }
 MAX_EVENTS = 2000  # a game's record: far more than any game makes, redeals included
 _NOTICE: Schema = {"key": Field(optional(printable_text(80))), "text": Field(printable_text(400))}
@@ -258,7 +284,7 @@ PUSHES: dict[PushType, Schema] = {
                     {
                         "id": Field(integer(1, _ID_MAX)),
                         "title": Field(printable_text(TITLE_MAX * 4)),
-                        "mode": Field(choice(_MODES)),
+                        "rules": Field(house_rules),
                         "seats": Field(_SEATS),
                         "playing": Field(boolean),
                         "games": Field(integer(0, _ID_MAX)),

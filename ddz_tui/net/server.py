@@ -2,7 +2,8 @@
 
 The server is authoritative: each table is a `TableHost` that runs the engine and the
 bots; a connection only says what its player intends (sit, ready, bid, play, pass)
-and hears its own seat's `TableState`. Every message is checked before anything
+and hears its own seat's `TableState`. Who is here and who sits where is the
+`Lobby`'s (`lobby`); this module connects players to it. Every message is checked before anything
 happens; a bad one gets an error reply, a flood or an oversized message closes that
 connection, and nothing a connection sends can touch another table.
 """
@@ -13,23 +14,21 @@ import asyncio
 import contextlib
 import functools
 import logging
-import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from websockets.asyncio.server import Server, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from ddz_tui import __version__
-from ddz_tui.bots import make_bot
 from ddz_tui.bots.deciders import THREADS, Decider, ProcessDecider, cores
 from ddz_tui.cards import DECK
-from ddz_tui.engine import IllegalAction, LandlordMode, Phase
-from ddz_tui.history import History, keep_games
-from ddz_tui.i18n import Lang, language, set_language, t
+from ddz_tui.engine import IllegalAction, Phase
+from ddz_tui.i18n import Lang, Phrase, t
 from ddz_tui.net import DEFAULT_PORT, ws_url
 from ddz_tui.net.backlog import GuardedConnection, Outbox
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
+from ddz_tui.net.lobby import Lobby, Player, Table
 from ddz_tui.net.protocol import (
     MAX_CLIENT_MESSAGE,
     MAX_EVENTS,
@@ -38,29 +37,22 @@ from ddz_tui.net.protocol import (
     Message,
     PushType,
     RequestType,
-    check_name,
     dumps,
     encode_error,
     encode_ok,
     hello_version,
     parse_request,
     request_id_of,
+    table_rules,
 )
 from ddz_tui.net.ratelimit import TokenBucket
-from ddz_tui.net.states import TableSummary, encode_lobby, encode_record, encode_state
+from ddz_tui.net.states import encode_lobby, encode_record, encode_state
 from ddz_tui.net.tasks import background
-from ddz_tui.store import Origin
-from ddz_tui.table import (
-    DEFAULT_BOT_DELAY,
-    DEFAULT_GRACE,
-    DEFAULT_TURN_SECONDS,
-    EMPTY_SEAT,
-    SeatInfo,
-    SeatKind,
-    TableHost,
-    TableState,
-)
-from ddz_tui.text import is_printable
+from ddz_tui.records.history import History
+from ddz_tui.records.store import Origin
+from ddz_tui.table.host import DEFAULT_BOT_DELAY, DEFAULT_GRACE, DEFAULT_TURN_SECONDS, TableHost
+from ddz_tui.table.keeping import keep_games
+from ddz_tui.table.seats import EMPTY_SEAT, TableState
 
 log = logging.getLogger(__name__)
 
@@ -92,56 +84,6 @@ class ServerConfig:
     bot_workers: int | None = None  # processes for the hard bots: None, one a core; 0, threads
 
 
-@contextlib.contextmanager
-def speaking(lang: Lang) -> Iterator[None]:
-    """Render messages in one player's language for a moment (one event loop, so no
-    other request can interleave)."""
-    before = language()
-    set_language(lang)
-    try:
-        yield
-    finally:
-        set_language(before)
-
-
-@dataclass(eq=False)
-class Player:
-    """A name at the server: connected, or away but still holding a seat."""
-
-    name: str
-    token: str
-    lang: Lang
-    conn: Connection | None = None
-    table: Table | None = None
-    seat: int | None = None
-    unsubscribe: Callable[[], None] | None = None
-    in_game: tuple[int, int] | None = None  # (table, games before it): the game they play in
-    # the seat they got up from during a game, which a bot finishes: theirs to take
-    # back until it is freed (a seat goes back only to its player, never to a name)
-    left: tuple[Table, int] | None = None
-
-
-@dataclass(eq=False)
-class Table:
-    id: int
-    title: str
-    host: TableHost
-
-    def summary(self) -> TableSummary:
-        return TableSummary(
-            id=self.id,
-            title=self.title,
-            mode=self.host.landlord_mode,
-            seats=self.host.seats,  # type: ignore[arg-type]
-            playing=self.host.playing,
-            games=self.host.games,
-        )
-
-    @property
-    def has_players(self) -> bool:
-        return any(info.kind is SeatKind.HUMAN for info in self.host.seats)
-
-
 @dataclass(eq=False)
 class Connection:
     """One WebSocket: an outbox written by its own task, bounded in messages and (with
@@ -150,7 +92,7 @@ class Connection:
     ws: GuardedConnection
     bucket: TokenBucket  # messages and pings
     refusals: TokenBucket  # how much past `bucket` it may go before it is a flood
-    player: Player | None = None
+    player: Player[Connection] | None = None
     closing: bool = False
     lobby: str = ""  # the lobby as this connection last heard it
 
@@ -198,8 +140,7 @@ class Connection:
         return self.player.lang if self.player else Lang.EN
 
     def send_state(self, table: int, state: TableState) -> None:
-        with speaking(self.lang):
-            self.send(encode_state(table, state))
+        self.send(encode_state(table, state, self.lang))
 
     def close(self, code: CloseCode, reason: str) -> None:
         """Close with `code` (a client that does not read in time is aborted by the
@@ -222,16 +163,14 @@ class GameServer:
     def __init__(self, config: ServerConfig | None = None, history: History | None = None) -> None:
         self.config = config or ServerConfig()
         self.history = history
-        self.players: dict[str, Player] = {}
-        self.tables: dict[int, Table] = {}
+        self.lobby: Lobby[Connection] = Lobby(self.config.max_tables)
         self.port = self.config.port
-        self._next_table = 1
         self._server: Server | None = None
         self._connections: set[Connection] = set()
         self._lobby_timer: asyncio.TimerHandle | None = None
         workers = cores() if self.config.bot_workers is None else self.config.bot_workers
         self.decider: Decider = ProcessDecider(workers) if workers else THREADS
-        self._handlers: dict[RequestType, Callable[[Player, Message], list[str]]] = {
+        self._handlers: dict[RequestType, Callable[[Player[Connection], Message], list[str]]] = {
             RequestType.HELLO: self._on_hello_again,
             RequestType.LIST: self._on_list,
             RequestType.CREATE: self._on_create,
@@ -240,6 +179,11 @@ class GameServer:
             RequestType.READY: self._on_ready,
             RequestType.FILL: self._on_fill,
             RequestType.BID: self._on_bid,
+            RequestType.CALL: self._on_call,
+            RequestType.GRAB: self._on_grab,
+            RequestType.SHOW: self._on_show,
+            RequestType.DOUBLE: self._on_double,
+            RequestType.TAKEOVER: self._on_takeover,
             RequestType.PLAY: self._on_play,
             RequestType.PASS: self._on_pass,
         }
@@ -261,7 +205,9 @@ class GameServer:
             ping_timeout=ping,
             close_timeout=2,
             server_header=f"ddz-tui/{__version__}",
-            create_connection=functools.partial(
+            # websockets calls it as it would the class (typed `type[ServerConnection]`);
+            # the partial adds our limits
+            create_connection=functools.partial(  # type: ignore[arg-type]
                 GuardedConnection, max_queued=cfg.max_queued, drain_timeout=cfg.drain_timeout
             ),
         )
@@ -282,9 +228,9 @@ class GameServer:
             await self._server.wait_closed()
         if self._lobby_timer is not None:
             self._lobby_timer.cancel()
-        for table in list(self.tables.values()):
+        for table in list(self.lobby.tables.values()):
             await table.host.close()
-        self.tables.clear()
+        self.lobby.tables.clear()
         await self.decider.close()
         if self.history is not None:
             await self.history.close()
@@ -298,7 +244,8 @@ class GameServer:
 
     # --- connections -----------------------------------------------------------------
 
-    async def _connection(self, ws: GuardedConnection) -> None:
+    async def _connection(self, ws: ServerConnection) -> None:
+        assert isinstance(ws, GuardedConnection)  # made by `create_connection` below
         cfg = self.config
         conn = Connection(ws, TokenBucket(cfg.rate, cfg.burst), TokenBucket(cfg.rate, MAX_REFUSED))
         self._connections.add(conn)
@@ -329,14 +276,11 @@ class GameServer:
         """The rate limit: refuse each message past it, close a flood."""
         if conn.allow():
             return True
-        with speaking(conn.lang):
-            refusal = encode_error(
-                request_id_of(data), ErrorReason.RATE_LIMITED, t("net.error.rate")
-            )
-        conn.send(refusal)
+        refusal = t("net.error.rate", conn.lang)
+        conn.send(encode_error(request_id_of(data), ErrorReason.RATE_LIMITED, refusal))
         return False
 
-    async def _hello(self, conn: Connection) -> Player | None:
+    async def _hello(self, conn: Connection) -> Player[Connection] | None:
         """Wait for a valid hello; refuse and close on a wrong version or name."""
         ws = conn.ws
         loop = asyncio.get_running_loop()
@@ -367,37 +311,27 @@ class GameServer:
                 )
                 continue
             lang = Lang(message.args["lang"] or Lang.EN.value)
-            with speaking(lang):
-                try:
-                    return self._claim(conn, message, lang)
-                except ProtocolError as error:
-                    await ws.send(encode_error(message.id, error.reason, error.message))
-                    await ws.close(CloseCode.REFUSED.value, error.reason.value)
-                    return None
+            try:
+                return self._claim(conn, message, lang)
+            except ProtocolError as error:
+                refusal = error.phrase.render(lang)
+                await ws.send(encode_error(message.id, error.reason, refusal))
+                await ws.close(CloseCode.REFUSED.value, error.reason.value)
+                return None
 
-    def _claim(self, conn: Connection, hello: Message, lang: Lang) -> Player:
-        """The player this hello speaks for: new, or back with its session token."""
-        name = check_name(hello.args["name"])
-        token = hello.args["token"]
-        player = self.players.get(name)
-        if player is None:
-            player = Player(name, secrets.token_urlsafe(24), lang)
-            self.players[name] = player
-            log.info("%s connected", name)
-        elif token is None or not secrets.compare_digest(token, player.token):
-            raise ProtocolError(ErrorReason.NAME_TAKEN, t("net.error.name_taken", name=name))
-        else:
-            old = player.conn
-            if old is not None:
-                old.player = None
-                old.close(CloseCode.REPLACED, "replaced by a new connection")
-            log.info("%s reconnected", name)
-        player.lang = lang
+    def _claim(self, conn: Connection, hello: Message, lang: Lang) -> Player[Connection]:
+        """The player this hello speaks for, now on this connection (a connection it
+        had before is closed)."""
+        player = self.lobby.claim(hello.args["name"], hello.args["token"], lang)
+        old = player.conn
+        if old is not None:
+            old.player = None
+            old.close(CloseCode.REPLACED, "replaced by a new connection")
         player.conn = conn
         conn.player = player
         return player
 
-    def _welcome(self, conn: Connection, player: Player) -> None:
+    def _welcome(self, conn: Connection, player: Player[Connection]) -> None:
         table = player.table
         conn.send(
             dumps(
@@ -422,22 +356,13 @@ class GameServer:
             conn.send_lobby(self._lobby_text())
             return
         self._watch_seat(player)
-        assert player.seat is not None
-        if not table.host.seats[player.seat].connected:
-            table.host.resume(player.seat)
+        self.lobby.resume(player)
 
     def _detach(self, conn: Connection) -> None:
         player = conn.player
         if player is None or player.conn is not conn:
             return  # refused at hello, or replaced by a newer connection
-        player.conn = None
-        self._unwatch(player)
-        if player.table is not None and player.seat is not None:
-            log.info("%s dropped from table %d", player.name, player.table.id)
-            player.table.host.drop(player.seat)
-        else:
-            log.info("%s disconnected", player.name)
-            del self.players[player.name]
+        self.lobby.disconnect(player)
 
     # --- messages --------------------------------------------------------------------
 
@@ -445,167 +370,123 @@ class GameServer:
         player = conn.player
         if player is None or conn.closing or not self._allowed(conn, data):
             return
-        with speaking(player.lang):
-            request_id = None
-            try:
-                message = parse_request(data)
-                request_id = message.id
-                replies = self._handlers[message.type](player, message)
-            except ProtocolError as error:
-                answers = request_id if error.request_id is None else error.request_id
-                replies = [encode_error(answers, error.reason, error.message)]
-            except IllegalAction as refused:
-                replies = [encode_error(request_id, refused.reason.value, refused.message)]
-            except Exception:
-                log.exception("error handling a message from %s", player.name)
-                replies = [encode_error(request_id, ErrorReason.INTERNAL, t("net.error.internal"))]
+        lang = player.lang  # every reply in the player's own language
+        request_id = None
+        try:
+            message = parse_request(data)
+            request_id = message.id
+            replies = self._handlers[message.type](player, message)
+        except ProtocolError as error:
+            answers = request_id if error.request_id is None else error.request_id
+            replies = [encode_error(answers, error.reason, error.phrase.render(lang))]
+        except IllegalAction as refused:
+            replies = [encode_error(request_id, refused.reason.value, refused.phrase.render(lang))]
+        except Exception:
+            log.exception("error handling a message from %s", player.name)
+            replies = [
+                encode_error(request_id, ErrorReason.INTERNAL, t("net.error.internal", lang))
+            ]
         for reply in replies:
             conn.send(reply)
 
-    def _on_hello_again(self, player: Player, message: Message) -> list[str]:
-        raise ProtocolError(ErrorReason.BAD_MESSAGE, t("net.error.hello_again"))
+    def _on_hello_again(self, player: Player[Connection], message: Message) -> list[str]:
+        raise ProtocolError(ErrorReason.BAD_MESSAGE, Phrase("net.error.hello_again"))
 
-    def _on_list(self, player: Player, message: Message) -> list[str]:
+    def _on_list(self, player: Player[Connection], message: Message) -> list[str]:
         return [self._lobby_text(message.id)]
 
-    def _on_create(self, player: Player, message: Message) -> list[str]:
-        self._not_seated(player)
-        if len(self.tables) >= self.config.max_tables:
-            raise ProtocolError(
-                ErrorReason.TOO_MANY_TABLES, t("net.error.too_many_tables", n=len(self.tables))
-            )
-        title = (message.args["title"] or "").strip() or t("net.table_title", name=player.name)
-        if not is_printable(title):
-            raise ProtocolError(ErrorReason.BAD_FIELD, t("net.error.title"))
+    def _on_create(self, player: Player[Connection], message: Message) -> list[str]:
         cfg = self.config
-        host = TableHost(
-            [EMPTY_SEAT, EMPTY_SEAT, EMPTY_SEAT],
-            LandlordMode(message.args["mode"]),
-            bot_delay=cfg.bot_delay,
-            turn_timeout=cfg.turn_seconds,
-            grace=cfg.grace,
-            takeover_level=cfg.takeover_level,
-            decider=self.decider,
-        )
-        table = Table(self._next_table, title, host)
-        self._next_table += 1
+        rules = table_rules(message.args["mode"], message.args["rules"])
+
+        def new_host() -> TableHost:
+            return TableHost(
+                [EMPTY_SEAT, EMPTY_SEAT, EMPTY_SEAT],
+                rules=rules,
+                bot_delay=cfg.bot_delay,
+                turn_timeout=cfg.turn_seconds,
+                grace=cfg.grace,
+                takeover_level=cfg.takeover_level,
+                decider=self.decider,
+            )
+
+        table = self.lobby.open_table(player, message.args["title"], new_host)
+        host = table.host
         host.on_freed = lambda seat, name: self._seat_freed(table, seat, name)
         host.watch(self._lobby_changed)
         if self.history is not None:
             keep_games(host, self.history, my_seat=None, origin=Origin.SERVER)
-        self.tables[table.id] = table
-        log.info("%s created table %d", player.name, table.id)
-        self._sit(player, table, 0)
+        self.lobby.sit(player, table, 0)
+        self._watch_seat(player)
         return [encode_ok(message.id, table=table.id, seat=0, title=table.title)]
 
-    def _on_join(self, player: Player, message: Message) -> list[str]:
-        table = self.tables.get(message.args["table"])
-        if table is None:
-            raise ProtocolError(
-                ErrorReason.NO_SUCH_TABLE, t("net.error.no_such_table", table=message.args["table"])
-            )
-        if player.table is table:
-            return [encode_ok(message.id, table=table.id, seat=player.seat, title=table.title)]
-        self._not_seated(player)
-        seat = self._free_seat(table, player, message.args["seat"])
-        self._sit(player, table, seat)
-        return [encode_ok(message.id, table=table.id, seat=seat, title=table.title)]
+    def _on_join(self, player: Player[Connection], message: Message) -> list[str]:
+        table = self.lobby.table(message.args["table"])
+        if player.table is not table:
+            self.lobby.join(player, table, message.args["seat"])
+            self._watch_seat(player)
+        return [encode_ok(message.id, table=table.id, seat=player.seat, title=table.title)]
 
-    def _free_seat(self, table: Table, player: Player, wanted: int | None) -> int:
-        """A seat the player may take: empty, a bot's between games, or the seat they
-        got up from that a bot is finishing for them (by who they are, not by name)."""
-        seats = table.host.seats
-        playing = table.host.playing
-
-        def open_for(seat: int) -> bool:
-            info = seats[seat]
-            if info.kind is SeatKind.HUMAN:
-                return player.left == (table, seat) and info.name == player.name
-            return info.is_empty or not playing
-
-        order = [wanted] if wanted is not None else [*range(3)]
-        if wanted is None:  # one's own seat first, then empty seats, then bots
-            order.sort(key=lambda s: (player.left != (table, s), not seats[s].is_empty))
-        for seat in order:
-            if open_for(seat):
-                return seat
-        if wanted is not None:
-            raise ProtocolError(ErrorReason.SEAT_TAKEN, t("net.error.seat_taken", seat=wanted))
-        raise ProtocolError(ErrorReason.SEAT_TAKEN, t("net.error.table_full"))
-
-    def _sit(self, player: Player, table: Table, seat: int) -> None:
-        info = table.host.seats[seat]
-        player.table, player.seat, player.left = table, seat, None
-        if info.kind is SeatKind.HUMAN and info.name == player.name:
-            table.host.resume(seat)
-        else:
-            table.host.set_seat(seat, SeatInfo(player.name))
-        self._watch_seat(player)
-
-    def _on_leave(self, player: Player, message: Message) -> list[str]:
-        table, seat = self._seat_of(player)
-        self._unwatch(player)
-        player.table = player.seat = None
-        player.left = (table, seat)
-        table.host.leave(seat)
-        self._maybe_remove(table)
+    def _on_leave(self, player: Player[Connection], message: Message) -> list[str]:
+        self._remove_if_empty(self.lobby.leave(player))
         lobby = self._lobby_text()
         if player.conn is not None:
             player.conn.lobby = lobby
         return [encode_ok(message.id), lobby]
 
-    def _on_ready(self, player: Player, message: Message) -> list[str]:
-        table, seat = self._seat_of(player)
+    def _on_ready(self, player: Player[Connection], message: Message) -> list[str]:
+        table, seat = self.lobby.seat_of(player)
         table.host.ready(seat, message.args["ready"])
         return [encode_ok(message.id)]
 
-    def _on_fill(self, player: Player, message: Message) -> list[str]:
-        table, _ = self._seat_of(player)
-        level = message.args["level"]
-        try:
-            make_bot(level)
-        except ValueError as error:
-            raise ProtocolError(ErrorReason.BAD_LEVEL, str(error)) from None
-        if table.host.playing:
-            raise ProtocolError(ErrorReason.GAME_ON, t("table.game_on"))
-        for seat, info in enumerate(table.host.seats):
-            if info.is_empty:
-                name = t("net.bot_name", n=seat + 1)
-                table.host.set_seat(seat, SeatInfo(name, SeatKind.BOT, level))
+    def _on_fill(self, player: Player[Connection], message: Message) -> list[str]:
+        self.lobby.fill(player, message.args["level"])
         return [encode_ok(message.id)]
 
-    def _on_bid(self, player: Player, message: Message) -> list[str]:
-        table, seat = self._seat_of(player)
+    def _on_bid(self, player: Player[Connection], message: Message) -> list[str]:
+        table, seat = self.lobby.seat_of(player)
         table.host.bid(seat, message.args["bid"])
         return [encode_ok(message.id)]
 
-    def _on_play(self, player: Player, message: Message) -> list[str]:
-        table, seat = self._seat_of(player)
+    def _on_call(self, player: Player[Connection], message: Message) -> list[str]:
+        table, seat = self.lobby.seat_of(player)
+        table.host.call(seat, message.args["call"])
+        return [encode_ok(message.id)]
+
+    def _on_grab(self, player: Player[Connection], message: Message) -> list[str]:
+        table, seat = self.lobby.seat_of(player)
+        table.host.grab(seat, message.args["grab"])
+        return [encode_ok(message.id)]
+
+    def _on_show(self, player: Player[Connection], message: Message) -> list[str]:
+        table, seat = self.lobby.seat_of(player)
+        table.host.show(seat, message.args["show"])
+        return [encode_ok(message.id)]
+
+    def _on_double(self, player: Player[Connection], message: Message) -> list[str]:
+        table, seat = self.lobby.seat_of(player)
+        table.host.double(seat, message.args["double"])
+        return [encode_ok(message.id)]
+
+    def _on_takeover(self, player: Player[Connection], message: Message) -> list[str]:
+        table, seat = self.lobby.seat_of(player)
+        table.host.set_takeover(seat, message.args["on"])
+        return [encode_ok(message.id)]
+
+    def _on_play(self, player: Player[Connection], message: Message) -> list[str]:
+        table, seat = self.lobby.seat_of(player)
         table.host.play(seat, [DECK[i] for i in message.args["cards"]])
         return [encode_ok(message.id)]
 
-    def _on_pass(self, player: Player, message: Message) -> list[str]:
-        table, seat = self._seat_of(player)
+    def _on_pass(self, player: Player[Connection], message: Message) -> list[str]:
+        table, seat = self.lobby.seat_of(player)
         table.host.pass_turn(seat)
         return [encode_ok(message.id)]
 
-    @staticmethod
-    def _not_seated(player: Player) -> None:
-        if player.table is not None:
-            raise ProtocolError(
-                ErrorReason.ALREADY_SEATED, t("net.error.already_seated", table=player.table.id)
-            )
-
-    @staticmethod
-    def _seat_of(player: Player) -> tuple[Table, int]:
-        if player.table is None or player.seat is None:
-            raise ProtocolError(ErrorReason.NOT_SEATED, t("net.error.not_seated"))
-        return player.table, player.seat
-
     # --- seats and tables ------------------------------------------------------------
 
-    def _watch_seat(self, player: Player) -> None:
-        self._unwatch(player)
+    def _watch_seat(self, player: Player[Connection]) -> None:
+        player.unwatch()
         conn, table, seat = player.conn, player.table, player.seat
         if conn is None or table is None or seat is None:
             return
@@ -617,7 +498,9 @@ class GameServer:
         player.unsubscribe = table.host.subscribe(seat, send)
 
     @staticmethod
-    def _send_record(player: Player, conn: Connection, table: Table, state: TableState) -> None:
+    def _send_record(
+        player: Player[Connection], conn: Connection, table: Table, state: TableState
+    ) -> None:
         """Once a game the player sat in is over, send its whole record: every hand is
         public then. Sent once per game, also to a player who comes back after the end."""
         view = state.view
@@ -633,37 +516,24 @@ class GameServer:
         if len(game.events) <= MAX_EVENTS:
             conn.send(encode_record(table.id, state.seat, state.games, state.seats, game.events))
 
-    @staticmethod
-    def _unwatch(player: Player) -> None:
-        if player.unsubscribe is not None:
-            player.unsubscribe()
-            player.unsubscribe = None
-
     def _seat_freed(self, table: Table, seat: int, name: str) -> None:
         """The host freed a seat whose player stayed away: forget them there."""
-        player = self.players.get(name)
-        if player is not None and player.table is table and player.seat == seat:
-            self._unwatch(player)
-            player.table = player.seat = None
-            if player.conn is None:
-                del self.players[name]
-            else:
-                player.conn.send_lobby(self._lobby_text())
-        self._maybe_remove(table)
+        conn = self.lobby.seat_freed(table, seat, name)
+        if conn is not None:
+            conn.send_lobby(self._lobby_text())
+        self._remove_if_empty(table)
 
-    def _maybe_remove(self, table: Table) -> None:
-        if table.has_players or self.tables.get(table.id) is not table:
-            return
-        del self.tables[table.id]
-        log.info("table %d closed", table.id)
-        background(table.host.close())
-        self._lobby_changed()
+    def _remove_if_empty(self, table: Table) -> None:
+        if self.lobby.remove_if_empty(table):
+            log.info("table %d closed", table.id)
+            background(table.host.close())
+            self._lobby_changed()
 
     # --- the lobby -------------------------------------------------------------------
 
     def _lobby_text(self, request_id: int | None = None) -> str:
         """The lobby message: pushed to watchers, or the answer to a request."""
-        return encode_lobby((table.summary() for table in self.tables.values()), request_id)
+        return encode_lobby(self.lobby.summaries(), request_id)
 
     def _lobby_changed(self) -> None:
         if self._lobby_timer is None:
@@ -673,7 +543,7 @@ class GameServer:
     def _send_lobby(self) -> None:
         """Tell everyone in the lobby (not at a table) what changed."""
         self._lobby_timer = None
-        watching = [p.conn for p in self.players.values() if p.table is None and p.conn]
+        watching = self.lobby.in_lobby()
         if watching:
             text = self._lobby_text()
             for conn in watching:

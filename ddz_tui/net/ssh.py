@@ -45,7 +45,7 @@ from urllib.parse import quote
 
 import asyncssh
 
-from ddz_tui.history import History
+from ddz_tui import paths
 from ddz_tui.i18n import t
 from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
@@ -54,13 +54,12 @@ from ddz_tui.net.server import GameServer, ServerConfig
 from ddz_tui.net.ssh_limits import Crowding, DoorLimits, Places, source_of
 from ddz_tui.net.ssh_names import NameKeys, default_names_path
 from ddz_tui.net.tasks import background
-from ddz_tui.sound import FORCE_ENV, FORCE_OFF
-from ddz_tui.store import DATA_DIR_ENV, default_path
+from ddz_tui.paths import CONFIG_DIR_ENV, DATA_DIR_ENV, SOUND_ENV, SOUND_OFF
+from ddz_tui.records.history import History
 
 log = logging.getLogger(__name__)
 
 DEFAULT_SSH_PORT = 2222
-CONFIG_DIR_ENV = "DDZ_CONFIG_DIR"  # where the game keeps settings (ddz_tui.ui.settings)
 HANGUP_WAIT = 3.0  # seconds a child has to exit after SIGHUP before SIGKILL
 LOGIN_TIMEOUT = 30.0  # seconds a connection has to log in
 MAX_KEYS_REFUSED = 32  # keys one connection may offer in vain (an agent may hold many)
@@ -111,12 +110,12 @@ def player_folder(name: str, data_dir: Path | str | None = None) -> Path:
     """Where an SSH player's settings, history and session tokens are kept: under the
     door's data folder, in a folder named for them (escaped: a name is not a path)."""
     escaped = quote(name, safe="").replace(".", "%2E")
-    return default_path(data_dir).parent / "ssh-players" / escaped
+    return paths.data_dir(data_dir) / "ssh-players" / escaped
 
 
 def default_host_key_path(data_dir: Path | str | None = None) -> Path:
     """Beside the player's history: `data_dir`, else $DDZ_DATA_DIR, else the user data folder."""
-    return default_path(data_dir).parent / "ssh_host_ed25519_key"
+    return paths.data_dir(data_dir) / "ssh_host_ed25519_key"
 
 
 class HostKeyError(Exception):
@@ -308,7 +307,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         sound locked off: it would play on the server, whatever the settings there say."""
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         env["TERM"] = term_type or "xterm-256color"
-        env[FORCE_ENV] = FORCE_OFF
+        env[SOUND_ENV] = SOUND_OFF
         env["LOGNAME"] = env["USER"] = name
         folder = player_folder(name)
         env[DATA_DIR_ENV] = str(folder)

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import asyncssh
 
+from ddz_tui import paths
 from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
-from ddz_tui.store import default_path
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ MAX_FILE_BYTES = 16 * 1024 * 1024  # a bigger file than MAX_NAMES bindings need 
 
 def default_names_path(data_dir: Path | str | None = None) -> Path:
     """Beside the door's host key and its players' folders, in the data folder."""
-    return default_path(data_dir).parent / FILE_NAME
+    return paths.data_dir(data_dir) / FILE_NAME
 
 
 def key_line(key: asyncssh.SSHKey) -> str:

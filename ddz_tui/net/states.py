@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ddz_tui.cards import DECK, Card, ranks_of
-from ddz_tui.engine import Event, Game, LandlordMode, Phase, PlayerView
+from ddz_tui.engine import Event, Game, LandlordMode, Phase, PlayerView, Rules
 from ddz_tui.engine.events import event_to_dict
-from ddz_tui.i18n import t
+from ddz_tui.engine.seats import per_seat
+from ddz_tui.i18n import Lang, Phrase, t
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.net.protocol import PushType, dumps
 from ddz_tui.rules import BY_CARDS
-from ddz_tui.table import Notice, SeatInfo, SeatKind, TableState
+from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
+from ddz_tui.text import printable
 
 
 @dataclass(frozen=True)
@@ -29,10 +31,14 @@ class TableSummary:
 
     id: int
     title: str
-    mode: LandlordMode
+    rules: Rules
     seats: tuple[SeatInfo, SeatInfo, SeatInfo]
     playing: bool
     games: int
+
+    @property
+    def mode(self) -> LandlordMode:
+        return self.rules.landlord
 
     @property
     def free_seats(self) -> tuple[int, ...]:
@@ -60,6 +66,10 @@ def encode_game(view: PlayerView) -> dict[str, Any]:
         "bottom": [card.id for card in view.bottom],
         "bids": [[seat, bid] for seat, bid in view.bids],
         "first_bidder": view.first_bidder,
+        "rules": view.rules.to_dict(),
+        "calls": [[seat, took] for seat, took in view.calls],
+        "shows": [[seat, [card.id for card in cards]] for seat, cards in view.shows],
+        "doubles": [[seat, doubled] for seat, doubled in view.doubles],
         "plays": [
             [seat, [card.id for card in cards]]
             for (seat, _), cards in zip(view.history, view.history_cards, strict=True)
@@ -67,16 +77,18 @@ def encode_game(view: PlayerView) -> dict[str, Any]:
     }
 
 
-def encode_notice(notice: str | None) -> dict[str, Any] | None:
-    """A notice in the active language, with its key when it has one."""
+def encode_notice(notice: Phrase | str | None, lang: Lang | None = None) -> dict[str, Any] | None:
+    """A notice in the reader's language (None: this process's), with its key when it
+    has one."""
     if notice is None:
         return None
-    if isinstance(notice, Notice):
-        return {"key": notice.key, "text": t(notice.key, **notice.fields)}
-    return {"key": None, "text": str(notice)}
+    if isinstance(notice, Phrase):
+        return {"key": notice.key, "text": notice.render(lang)}
+    return {"key": None, "text": notice}
 
 
-def encode_state(table: int, state: TableState) -> str:
+def encode_state(table: int, state: TableState, lang: Lang | None = None) -> str:
+    """The `state` message for one seat, its notice in that seat's player's language."""
     return dumps(
         {
             "type": PushType.STATE.value,
@@ -88,7 +100,7 @@ def encode_state(table: int, state: TableState) -> str:
             "totals": list(state.totals),
             "games": state.games,
             "turn_seconds": None if state.turn_seconds is None else round(state.turn_seconds, 1),
-            "notice": encode_notice(state.notice),
+            "notice": encode_notice(state.notice, lang),
         }
     )
 
@@ -134,7 +146,7 @@ def decode_record(args: Mapping[str, Any]) -> FinishedGame:
         table=args["table"],
         seat=args["seat"],
         games=args["games"],
-        seats=tuple(decode_seat(s) for s in args["seats"]),  # type: ignore[arg-type]
+        seats=per_seat(decode_seat(s) for s in args["seats"]),
         events=tuple(args["events"]),
     )
 
@@ -143,7 +155,7 @@ def encode_summary(summary: TableSummary) -> dict[str, Any]:
     return {
         "id": summary.id,
         "title": summary.title,
-        "mode": summary.mode.value,
+        "rules": summary.rules.to_dict(),
         "seats": [encode_seat(info) for info in summary.seats],
         "playing": summary.playing,
         "games": summary.games,
@@ -177,23 +189,33 @@ def _played(ids: tuple[int, ...]) -> tuple[tuple[Card, ...], str]:
     cards = tuple(DECK[i] for i in ids)
     ranks = ranks_of(cards)
     if ranks and ranks not in BY_CARDS:
-        raise ProtocolError(ErrorReason.BAD_FIELD, t("net.error.bad_play"))
+        raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.bad_play"))
     return cards, ranks
 
 
 def decode_view(seat: int, game: Mapping[str, Any]) -> PlayerView:
-    """The seat's `PlayerView`, rebuilt from its public constructor fields."""
+    """The seat's `PlayerView`, rebuilt from its public constructor fields;
+    ProtocolError when they do not make a game (calls under bidding rules, say)."""
     plays = [(s, _played(ids)) for s, ids in game["plays"]]
-    return PlayerView(
-        seat=seat,
-        hand=tuple(DECK[i] for i in game["hand"]),
-        landlord=game["landlord"],
-        bottom=tuple(DECK[i] for i in game["bottom"]),
-        history=tuple((s, ranks) for s, (_, ranks) in plays),
-        bids=tuple(game["bids"]),
-        first_bidder=game["first_bidder"],
-        history_cards=tuple(cards for _, (cards, _) in plays),
-    )
+    try:
+        return PlayerView(
+            seat=seat,
+            hand=tuple(DECK[i] for i in game["hand"]),
+            landlord=game["landlord"],
+            bottom=tuple(DECK[i] for i in game["bottom"]),
+            history=tuple((s, ranks) for s, (_, ranks) in plays),
+            bids=tuple(game["bids"]),
+            first_bidder=game["first_bidder"],
+            history_cards=tuple(cards for _, (cards, _) in plays),
+            rules=game["rules"],
+            calls=game["calls"],
+            shows=tuple((s, tuple(DECK[i] for i in ids)) for s, ids in game["shows"]),
+            doubles=game["doubles"],
+        )
+    except ValueError as bad:
+        raise ProtocolError(
+            ErrorReason.BAD_FIELD, Phrase("net.expect.rules", error=printable(str(bad), 80))
+        ) from None
 
 
 def decode_state(args: Mapping[str, Any]) -> TableState:
@@ -201,10 +223,10 @@ def decode_state(args: Mapping[str, Any]) -> TableState:
     notice = args["notice"]
     return TableState(
         seat=seat,
-        seats=tuple(decode_seat(s) for s in args["seats"]),  # type: ignore[arg-type]
+        seats=per_seat(decode_seat(s) for s in args["seats"]),
         view=None if args["game"] is None else decode_view(seat, args["game"]),
         thinking=args["thinking"],
-        totals=tuple(args["totals"]),  # type: ignore[arg-type]
+        totals=tuple(args["totals"]),
         games=args["games"],
         turn_seconds=args["turn_seconds"],
         notice=None if notice is None else notice["text"],
@@ -216,8 +238,8 @@ def decode_lobby(args: Mapping[str, Any]) -> tuple[TableSummary, ...]:
         TableSummary(
             id=table["id"],
             title=table["title"],
-            mode=LandlordMode(table["mode"]),
-            seats=tuple(decode_seat(s) for s in table["seats"]),  # type: ignore[arg-type]
+            rules=table["rules"],
+            seats=per_seat(decode_seat(s) for s in table["seats"]),
             playing=table["playing"],
             games=table["games"],
         )

@@ -16,19 +16,27 @@ import signal
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import work
 from textual.app import App
 from textual.reactive import var
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
-from ddz_tui.history import History, keep_games
-from ddz_tui.i18n import Lang, default_language, set_language, t
-from ddz_tui.net.client import LobbyClient, TokenStore
-from ddz_tui.sound import Sound
-from ddz_tui.store import Origin, default_path
-from ddz_tui.table import LocalTable, SeatInfo, SeatKind, TableClient, TableHost
+from ddz_tui.engine import Phase
+from ddz_tui.i18n import Lang, default_language, set_ascii, set_language, t
+from ddz_tui.net.client.lobby import LobbyClient
+from ddz_tui.net.client.tokens import TokenStore
+from ddz_tui.records.history import History
+from ddz_tui.records.store import Origin, SeatLabel, default_path
+from ddz_tui.sound.player import Sound
+from ddz_tui.table.clients import LocalTable, TableClient
+from ddz_tui.table.host import TableHost
+from ddz_tui.table.keeping import keep_games
+from ddz_tui.table.seats import SeatInfo, SeatKind
 from ddz_tui.ui.online import HostRequest, JoinRequest, Online
+from ddz_tui.ui.screens.confirm import ConfirmScreen
+from ddz_tui.ui.screens.help import HelpScreen
 from ddz_tui.ui.screens.new_game import LocalGame
 from ddz_tui.ui.screens.replay import Replay, ReplayScreen
 from ddz_tui.ui.screens.table import TableScreen
@@ -41,6 +49,14 @@ NOTICE_SECONDS = 20
 SOUND_NOTICE_SECONDS = 4
 SOUND_CHECK_SECONDS = 1.0
 """How long the notice after `m` waits for the audio thread to try the device."""
+
+
+class AsciiScrollBarRender(ScrollBarRender):
+    """Scroll bars with whole cells only: the thumb is its colour, with no block glyphs
+    for its ends."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * len(ScrollBarRender.VERTICAL_BARS)
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * len(ScrollBarRender.HORIZONTAL_BARS)
 
 
 class DdzApp(App[None]):
@@ -86,15 +102,24 @@ class DdzApp(App[None]):
         self._replay = replay
         self.history = History(default_path(data_dir), on_problem=self._history_off)
         set_language(lang or self.settings.language or default_language())
+        self._show_ascii()
         self.theme = self.settings.theme
         self.sound = make_sound(self.settings.sound)
         self.set_reactive(DdzApp.sound_on, self.sound.enabled)
         self._start = start
         self.online = Online(TokenStore.default(data_dir), self.history, self._connection_lost)
+        self._quit_question: ConfirmScreen | None = None
 
     @property
     def ascii_cards(self) -> bool:
         return self._ascii_override or self.settings.ascii_cards
+
+    def _show_ascii(self) -> None:
+        """ASCII mode: the texts (see `as_shown`), the stylesheet's ASCII borders, and
+        the scroll bars (Textual's way to change them is its class attribute)."""
+        set_ascii(self.ascii_cards)
+        self.set_class(self.ascii_cards, "-ascii")
+        ScrollBar.renderer = AsciiScrollBarRender if self.ascii_cards else ScrollBarRender
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return CARD_COLOURS
@@ -127,6 +152,37 @@ class DdzApp(App[None]):
             else:
                 loop.remove_signal_handler(signal.SIGTERM)
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q: mid-game, ask first (as leaving the table with Esc does), since the
+        game would be lost; anywhere else, or pressed again on the question, quit."""
+        question = self._quit_wording()
+        if question is None or self.screen is self._quit_question:
+            self.exit()
+            return
+        self._quit_question = ConfirmScreen(question, t("ui.quit.yes"), t("ui.quit.no"))
+        await self.push_screen(self._quit_question, self._quit_answered)
+
+    def _quit_answered(self, quit: bool | None) -> None:
+        self._quit_question = None
+        if quit:
+            self.exit()
+
+    def _quit_wording(self) -> str | None:
+        """What quitting would cost, when a game is in progress at a table; else None."""
+        playing = any(
+            isinstance(screen, TableScreen)
+            and screen.view is not None
+            and screen.view.phase is not Phase.OVER
+            for screen in self.screen_stack
+        )
+        if not playing:
+            return None
+        if self.online.server is not None:
+            return t("ui.quit.question_hosting")
+        if self.online.client is not None:
+            return t("ui.quit.question_joined")
+        return t("ui.quit.question")
+
     # --- history ---------------------------------------------------------------------
 
     def _history_off(self, problem: str) -> None:
@@ -140,6 +196,10 @@ class DdzApp(App[None]):
 
     def open_replay(self, replay: Replay) -> None:
         self.push_screen(ReplayScreen(replay))
+
+    def open_help(self) -> None:
+        """Help and rules, over whatever screen is showing."""
+        self.push_screen(HelpScreen())
 
     async def on_unmount(self) -> None:
         """End the network session (stopping a hosted server), finish writing the
@@ -159,6 +219,7 @@ class DdzApp(App[None]):
         if "language" in changes:
             set_language(self.settings.language or default_language())
         if "ascii_cards" in changes:
+            self._show_ascii()
             for screen in self.screen_stack:
                 for widget in screen.query(CardWidget):
                     widget.ascii = self.ascii_cards
@@ -206,12 +267,12 @@ class DdzApp(App[None]):
 
     def start_local_game(self, game: LocalGame) -> None:
         seats = [
-            SeatInfo(t("ui.you")),
-            SeatInfo(t("ui.seat.right"), SeatKind.BOT, game.right.value),
-            SeatInfo(t("ui.seat.left"), SeatKind.BOT, game.left.value),
+            SeatInfo(t("ui.you"), label=SeatLabel.YOU),
+            SeatInfo(t("ui.seat.right"), SeatKind.BOT, game.right.value, label=SeatLabel.RIGHT),
+            SeatInfo(t("ui.seat.left"), SeatKind.BOT, game.left.value, label=SeatLabel.LEFT),
         ]
         seed = None if self._seeds is None else self._seeds.getrandbits(63)
-        host = TableHost(seats, game.landlord_mode, bot_delay=self.settings.bot_delay, seed=seed)
+        host = TableHost(seats, rules=game.rules, bot_delay=self.settings.bot_delay, seed=seed)
         keep_games(host, self.history, my_seat=0, origin=Origin.LOCAL)
         self.open_table(LocalTable(host))
 
@@ -235,9 +296,12 @@ class DdzApp(App[None]):
 
         if client is None:
             return
-        self.push_screen(LobbyScreen(client), lambda _: self.run_worker(self.online.close()))
+        self.push_screen(LobbyScreen(client), self._left_lobby)
         if client.table is not None:
             self.open_table(client.table)
+
+    def _left_lobby(self, _: object) -> None:
+        self.run_worker(self.online.close())
 
     def _connection_lost(self, message: str) -> None:
         """The connection dropped and could not be resumed: back to the title, and why."""

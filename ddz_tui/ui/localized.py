@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.binding import BindingsMap
 
-from ddz_tui.i18n import t
+from ddz_tui.i18n import as_shown, t
 
 KEY_PREFIX = "keys."
 """Descriptions that are i18n keys start with this; Textual's own stay as they are."""
@@ -28,9 +28,13 @@ def translated(bindings: BindingsMap) -> BindingsMap:
     out = bindings.copy()
     for key, items in out.key_to_bindings.items():
         out.key_to_bindings[key] = [
-            replace(binding, description=t(binding.description))
-            if binding.description.startswith(KEY_PREFIX)
-            else binding
+            replace(
+                binding,
+                description=t(binding.description)
+                if binding.description.startswith(KEY_PREFIX)
+                else binding.description,
+                key_display=binding.key_display and as_shown(binding.key_display),
+            )
             for binding in items
         ]
     shared = [

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from textual.content import Content
-
 from ddz_tui.bots import Level
 from ddz_tui.cards import DECK, JOKERS, format_rank
 from ddz_tui.engine import Role
 from ddz_tui.i18n import EN, t
-from ddz_tui.table import SeatInfo, SeatKind
+from ddz_tui.table.seats import SeatInfo, SeatKind
 from ddz_tui.ui.widgets.chips import face_rows
 
 JOKER_CARDS = {card.rank: card for card in DECK if card.is_joker}
@@ -44,8 +42,3 @@ def seat_mark(info: SeatInfo) -> str | None:
     if info.kind is SeatKind.HUMAN and not info.connected:
         return t("ui.seat.away")
     return None
-
-
-def keyed(key: str, label: str) -> Content:
-    """A button label that shows its key, as the footer does."""
-    return Content.assemble((key, "bold"), " ", label)

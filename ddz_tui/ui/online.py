@@ -15,20 +15,18 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ddz_tui.history import History
+from ddz_tui.engine import Rules
 from ddz_tui.i18n import t
 from ddz_tui.net import DEFAULT_PORT, ws_url
-from ddz_tui.net.client import (
-    RECONNECT_FOR,
-    LobbyClient,
-    NetError,
-    Status,
-    TokenStore,
-)
+from ddz_tui.net.client.errors import NetError
+from ddz_tui.net.client.lobby import RECONNECT_FOR, LobbyClient, Status
+from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.net.server import GameServer, ServerConfig
 from ddz_tui.net.states import FinishedGame
-from ddz_tui.store import Origin
-from ddz_tui.table import DEFAULT_GRACE, DEFAULT_TURN_SECONDS
+from ddz_tui.records.history import History
+from ddz_tui.records.store import Origin
+from ddz_tui.table.host import DEFAULT_GRACE, DEFAULT_TURN_SECONDS
+from ddz_tui.table.keeping import seat_records
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +53,7 @@ class HostRequest:
     grace: float = DEFAULT_GRACE
     bot_delay: float | None = None  # None: the player's own setting
     bot_workers: int | None = None  # processes for the hard bots (None: one a core)
+    rules: Rules | None = None  # the house rules of the table opened there (None: plain)
 
 
 class HostError(NetError):
@@ -130,7 +129,7 @@ class Online:
         try:
             client = await self._connect(f"ws://{LOOPBACK}:{server.port}", request.name)
             self._attach(client)
-            await client.create()
+            await client.create(rules=request.rules)
         except BaseException:  # a NetError, or the player went back meanwhile
             await self.close()
             raise
@@ -151,7 +150,7 @@ class Online:
             self.on_lost(message)
 
     def _keep(self, record: FinishedGame) -> None:
-        self.history.record(record.events, record.seats, record.seat, Origin.CLIENT)
+        self.history.record(record.events, seat_records(record.seats), record.seat, Origin.CLIENT)
 
     async def close(self) -> None:
         """End the session and stop the hosted server (players there are disconnected)."""

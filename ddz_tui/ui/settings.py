@@ -9,21 +9,20 @@ file that cannot be read or holds wrong values is reported, kept aside as
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from ddz_tui.bots import Level
-from ddz_tui.engine import LandlordMode
+from ddz_tui.cards import HandOrder
+from ddz_tui.engine import LandlordMode, Rules
 from ddz_tui.i18n import Lang, t
 from ddz_tui.net import DEFAULT_PORT
-from ddz_tui.table import DEFAULT_BOT_DELAY
+from ddz_tui.paths import config_dir
+from ddz_tui.table.host import DEFAULT_BOT_DELAY
 from ddz_tui.text import is_printable
 
-CONFIG_ENV = "DDZ_CONFIG_DIR"
-APP_DIR_NAME = "ddz-tui"
 FILE_NAME = "settings.json"
 VERSION = 1
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0)
@@ -41,30 +40,39 @@ def levels() -> list[Level]:
     return sorted(Level, key=lambda level: rank.get(level.value, len(rank)))
 
 
-def best_level() -> Level:
-    """The strongest bot level there is: the default opponent."""
-    return levels()[-1]
+DEFAULT_LEVEL = Level.NORMAL
+"""A new player's bots: a fair game to learn on (the hard bot beats most newcomers);
+the New game dialog shows the level, and remembers the player's own choice."""
 
 
 @dataclass(frozen=True)
 class Settings:
     bot_delay: float = DEFAULT_BOT_DELAY
-    left_bot: Level = field(default_factory=best_level)
-    right_bot: Level = field(default_factory=best_level)
+    left_bot: Level = DEFAULT_LEVEL
+    right_bot: Level = DEFAULT_LEVEL
     landlord_mode: LandlordMode = LandlordMode.BID
+    doubling: bool = False  # 加倍
+    showing: bool = False  # 明牌
     ascii_cards: bool = False
     language: Lang | None = None  # None: from the locale
     theme: str = DEFAULT_THEME
-    sound: bool | None = None  # None: on, except over SSH (see ddz_tui.sound)
+    sound: bool | None = None  # None: on, except over SSH (see ddz_tui.sound.player)
     player_name: str = ""  # the name to play under on a server ("": the login name)
     server_address: str = ""  # the server last joined
     host_port: int = DEFAULT_PORT  # the port of a game hosted in the app
     host_lan: bool = True  # a hosted game is open to the local network
+    coach_hints: bool = False  # the first hint is the normal bot's play (or its pass)
+    hand_order: HandOrder = HandOrder.RANK  # the hand by rank, or by count (the table's key)
+
+    @property
+    def rules(self) -> Rules:
+        """The house rules chosen for games against bots (and new shared tables)."""
+        return Rules(self.landlord_mode, self.doubling, self.showing)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         for name, value in data.items():
-            if isinstance(value, (Level, LandlordMode, Lang)):
+            if isinstance(value, (Level, LandlordMode, Lang, HandOrder)):
                 data[name] = value.value
         return {"version": VERSION, **data}
 
@@ -115,13 +123,15 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
     def theme(value: object) -> str:
         if value not in known:
             raise ValueError
-        return value  # type: ignore[return-value]
+        return value
 
     return {
         "bot_delay": _delay,
         "left_bot": Level,
         "right_bot": Level,
         "landlord_mode": LandlordMode,
+        "doubling": _flag,
+        "showing": _flag,
         "ascii_cards": _flag,
         "language": _language,
         "theme": theme,
@@ -130,6 +140,8 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "server_address": _text,
         "host_port": _port,
         "host_lan": _flag,
+        "coach_hints": _flag,
+        "hand_order": HandOrder,
     }
 
 
@@ -158,12 +170,7 @@ class SettingsStore:
 
     @classmethod
     def default(cls) -> SettingsStore:
-        override = os.environ.get(CONFIG_ENV)
-        if override:
-            return cls(override)
-        import platformdirs
-
-        return cls(platformdirs.user_config_dir(APP_DIR_NAME, appauthor=False))
+        return cls(config_dir())
 
     def load(self, themes: Iterable[str]) -> Loaded:
         """The saved settings; defaults when there are none, or when the file is broken."""
@@ -187,13 +194,14 @@ class SettingsStore:
     def _replace(self, settings: Settings, detail: str) -> Loaded:
         """Keep the broken file aside and write `settings` in its place."""
         backup = self.path.with_name(FILE_NAME + ".broken")
+        kept: Path | None = backup
         try:
             self.path.replace(backup)
         except OSError:
-            backup = None
+            kept = None
         problem = t("ui.settings.broken", path=self.path, detail=detail)
-        if backup is not None:
-            problem += " " + t("ui.settings.kept", path=backup)
+        if kept is not None:
+            problem += " " + t("ui.settings.kept", path=kept)
         failure = self.save(settings)
         if failure:
             problem += " " + failure

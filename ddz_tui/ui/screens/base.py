@@ -3,17 +3,21 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
-from ddz_tui.i18n import Lang, language, t
-from ddz_tui.sound import Music
+from ddz_tui.i18n import Lang, as_shown, ascii_mode, language, t
+from ddz_tui.sound.clips import Music
 from ddz_tui.ui.localized import Localized
+from ddz_tui.ui.typed import ddz_app
 from ddz_tui.ui.widgets.plain import Plain
+
+if TYPE_CHECKING:
+    from ddz_tui.ui.app import DdzApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ALWAYS_ALLOWED = {"quit"}
@@ -35,10 +39,22 @@ class Fitted(Localized):
     too_small = False
     _focus_before: Widget | None = None
     _language: Lang | None = None
+    _ascii = False
+
+    @property
+    def as_screen(self) -> Screen[Any]:
+        """This screen as Textual sees it: Fitted is only ever mixed into a Screen."""
+        return cast("Screen[Any]", self)
+
+    @property
+    def ddz(self) -> DdzApp:
+        """The app, typed."""
+        return ddz_app(self.as_screen)
 
     def on_mount(self) -> None:
         self._language = language()
-        self.mount(TooSmall())
+        self._ascii = ascii_mode()
+        self.as_screen.mount(TooSmall())
         self._fit()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -46,15 +62,17 @@ class Fitted(Localized):
 
     async def on_screen_resume(self) -> None:
         if self.MUSIC is not None:
-            self.app.sound.music(self.MUSIC)  # type: ignore[attr-defined]
-        if self._language is not None and self._language is not language():
+            self.ddz.sound.music(self.MUSIC)
+        changed = self._language is not language() or self._ascii != ascii_mode()
+        if self._language is not None and changed:
             await self.relocalize()
         self._fit()
 
     async def relocalize(self) -> None:
         """Show this screen again in the language now chosen."""
-        screen: Screen[Any] = self  # type: ignore[assignment]
+        screen = self.as_screen
         self._language = language()
+        self._ascii = ascii_mode()
         self.localize_bindings()
         await screen.recompose()
         await screen.mount(TooSmall())
@@ -63,11 +81,12 @@ class Fitted(Localized):
         screen.refresh_bindings()
 
     def _fit(self) -> None:
-        screen: Screen[Any] = self  # type: ignore[assignment]
+        screen = self.as_screen
         width, height = screen.app.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         notice = screen.query_one(TooSmall)
-        notice.update(t("ui.too_small", need=f"{MIN_WIDTH}×{MIN_HEIGHT}", have=f"{width}×{height}"))
+        need, have = as_shown(f"{MIN_WIDTH}×{MIN_HEIGHT}"), as_shown(f"{width}×{height}")
+        notice.update(t("ui.too_small", need=need, have=have))
         if small == self.too_small:
             return
         self.too_small = small
@@ -90,11 +109,14 @@ class AppScreen(Fitted, Screen[Any]):
 
     BINDINGS: ClassVar[list[BindingType]] = [SOUND_KEY]
 
+    def dismiss_if(self, yes: bool | None) -> None:
+        """Close this screen when a question was answered yes (a `push_screen` callback)."""
+        if yes:
+            self.dismiss()
+
     def action_help(self) -> None:
         """Help and rules, for the screens that bind a key to it."""
-        from ddz_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen())
+        self.ddz.open_help()
 
 
 class AppModal(Fitted, ModalScreen[Any]):

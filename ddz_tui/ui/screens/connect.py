@@ -20,12 +20,14 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Switch
 
 from ddz_tui.i18n import t
-from ddz_tui.net.client import BadAddress, NetError, normalise_url
+from ddz_tui.net.client.dial import normalise_url
+from ddz_tui.net.client.errors import BadAddress, NetError
 from ddz_tui.net.errors import ProtocolError
-from ddz_tui.net.protocol import NAME_MAX, check_name
+from ddz_tui.net.protocol import check_name
+from ddz_tui.records.names import NAME_MAX
 from ddz_tui.ui.online import EVERYWHERE, LOOPBACK, HostRequest, JoinRequest, is_loopback
 from ddz_tui.ui.screens.base import AppModal
-from ddz_tui.ui.widgets.form import form_row
+from ddz_tui.ui.widgets.form import OnOff, chosen_rules, form_row, remember_rules, rules_rows
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.table_parts import MessageLine
 
@@ -94,8 +96,8 @@ class ConnectDialog(AppModal):
 
     def suggested_name(self, given: str | None) -> str:
         """The name asked for on the command line, else one the player used before."""
-        app = self.app
-        return given or default_name(app.settings.player_name, app.history.profile_name)  # type: ignore[attr-defined]
+        app = self.ddz
+        return given or default_name(app.settings.player_name, app.history.profile_name)
 
     def value(self, field: str) -> str:
         return self.query_one(f"#{field}", Input).value
@@ -138,7 +140,7 @@ class JoinScreen(ConnectDialog):
         self.request = request
 
     def fields(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = self.ddz.settings
         address = self.request.address if self.request else settings.server_address
         name = self.suggested_name(self.request.name if self.request else None)
         yield form_row(
@@ -163,13 +165,13 @@ class JoinScreen(ConnectDialog):
         self.busy(True)
         self.say(t("ui.join.connecting", url=url, name=name), "info")
         try:
-            client = await self.app.online.join(JoinRequest(url, name))  # type: ignore[attr-defined]
+            client = await self.ddz.online.join(JoinRequest(url, name))
         except NetError as error:
             self.busy(False)
             self.say(error.message, "error")
             return
         remembered = {"player_name": client.name, "server_address": self.value("address").strip()}
-        self.app.update_settings(**remembered)  # type: ignore[attr-defined]
+        self.ddz.update_settings(**remembered)
         self.dismiss(client)
 
 
@@ -185,7 +187,7 @@ class HostScreen(ConnectDialog):
         self.request = request
 
     def fields(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = self.ddz.settings
         request = self.request
         name = self.suggested_name(request.name if request else None)
         port = request.port if request else settings.host_port
@@ -195,8 +197,10 @@ class HostScreen(ConnectDialog):
             t("ui.host.port"),
             Input(str(port), type="integer", max_length=5, id="port", compact=True),
         )
-        yield form_row(t("ui.host.lan"), Switch(lan, id="lan"))
+        yield form_row(t("ui.host.lan"), OnOff(lan, id="lan"))
         yield Plain(t("ui.host.explain"), classes="connect-explain")
+        for row in rules_rows(request.rules if request and request.rules else settings.rules):
+            yield row.add_class("-packed")  # one line each: the dialog fits 80×24
 
     def connect(self) -> None:
         name = checked_name(self.value("name"))
@@ -209,20 +213,22 @@ class HostScreen(ConnectDialog):
         base = self.request or HostRequest(name)
         lan = self.query_one("#lan", Switch).value
         host = base.host if lan != is_loopback(base.host) else EVERYWHERE if lan else LOOPBACK
-        self._host(replace(base, name=name, port=port, host=host))
+        rules = chosen_rules(self)
+        remember_rules(self, rules)
+        self._host(replace(base, name=name, port=port, host=host, rules=rules))
 
     @work(exclusive=True, group="connect")
     async def _host(self, request: HostRequest) -> None:
         self.busy(True)
         self.say(t("ui.host.starting", port=request.port), "info")
-        app = self.app
-        online = app.online  # type: ignore[attr-defined]
+        app = self.ddz
+        online = app.online
         try:
-            client = await online.host(request, app.settings.bot_delay)  # type: ignore[attr-defined]
+            client = await online.host(request, app.settings.bot_delay)
         except NetError as error:
             self.busy(False)
             self.say(error.message, "error")
             return
         lan = not is_loopback(request.host)
-        app.update_settings(player_name=client.name, host_port=request.port, host_lan=lan)  # type: ignore[attr-defined]
+        app.update_settings(player_name=client.name, host_port=request.port, host_lan=lan)
         self.dismiss(client)

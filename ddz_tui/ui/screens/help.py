@@ -11,8 +11,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
 from ddz_tui.engine.view import cards_for
-from ddz_tui.i18n import t
-from ddz_tui.rules import classify
+from ddz_tui.i18n import as_shown, t
+from ddz_tui.rules import classify, play_order
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardWidget
 from ddz_tui.ui.widgets.chips import strip_of
@@ -48,11 +48,20 @@ KEYS = (
     ("H", "ui.help.key.hint"),
     ("Esc", "ui.help.key.clear"),
     ("0 1 2 3", "ui.help.key.bid"),
+    ("Y", "ui.help.key.yes"),
+    ("N", "ui.help.key.no"),
     ("C", "ui.help.key.counter"),
+    ("L", "ui.help.key.last_trick"),
+    ("G", "ui.help.key.hand_order"),
+    ("U", "ui.help.key.takeover"),
+    ("V", "ui.help.key.look"),
     ("M", "ui.help.key.sound"),
     ("Enter", "ui.help.key.ready"),
     ("F", "ui.help.key.fill"),
+    ("C", "ui.help.key.coach"),
+    ("N  P", "ui.help.key.marks"),
     ("F1  ?", "ui.help.key.help"),
+    ("N J O T S Q", "ui.help.key.title"),
     ("Ctrl+Q", "ui.help.key.quit"),
     ("ui.help.mouse", "ui.help.key.mouse"),
 )
@@ -70,13 +79,27 @@ class PlayKinds(CardWidget):
         for example in EXAMPLES:
             combo = classify(example)
             assert combo is not None
-            strip = strip_of(cards_for(example), ink, self.ascii)
+            strip = strip_of(play_order(cards_for(example)), ink, self.ascii)
             table.add_row(combo.kind.title(), strip, t(f"ui.help.note.{combo.kind.family}"))
         return table
 
 
+SCROLL_KEYS = (
+    ("up", "scroll_up"),
+    ("down", "scroll_down"),
+    ("pageup", "page_up"),
+    ("pagedown", "page_down"),
+    ("home", "scroll_home"),
+    ("end", "scroll_end"),
+)
+"""Keys that scroll the open tab wherever the focus is (on the tabs, at first)."""
+
+
 class HelpScreen(AppScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,Q,f1", "back", "keys.back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,Q,f1", "back", "keys.back"),
+        *(Binding(key, f"scroll('{how}')", show=False) for key, how in SCROLL_KEYS),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Plain(t("ui.help.title"), classes="screen-title")
@@ -89,12 +112,21 @@ class HelpScreen(AppScreen):
                 keys.add_column(style="bold", no_wrap=True)
                 keys.add_column()
                 for key, what in KEYS:
-                    keys.add_row(t(key) if key.startswith("ui.") else key, t(what))
+                    keys.add_row(t(key) if key.startswith("ui.") else as_shown(key), t(what))
                 yield Plain(keys)
                 yield SoundNote()
             with TabPane(t("ui.help.tab.rules"), id="rules"), VerticalScroll():
                 yield Markdown(t("ui.help.rules"))
+                yield Markdown(t("ui.help.house"))
         yield Footer()
+
+    def action_scroll(self, how: str) -> None:
+        """Scroll the open tab, so the keys work at once, while the tabs keep the focus
+        for ← → (a focused text handles these keys itself first)."""
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
+            scroll = pane.query_one(VerticalScroll)
+            getattr(scroll, f"action_{how}")()
 
     def action_back(self) -> None:
         self.dismiss()

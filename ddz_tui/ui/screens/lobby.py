@@ -17,19 +17,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, DataTable, Footer, Input, Select
+from textual.widgets import Button, DataTable, Footer, Input
 
-from ddz_tui.engine import LandlordMode
+from ddz_tui.engine import Rules
 from ddz_tui.i18n import t
-from ddz_tui.net.client import LobbyClient, NetError, RemoteTable, Status
+from ddz_tui.net.client.errors import NetError
+from ddz_tui.net.client.lobby import LobbyClient, Status
+from ddz_tui.net.client.remote import RemoteTable
 from ddz_tui.net.protocol import TITLE_MAX
 from ddz_tui.net.states import TableSummary
-from ddz_tui.sound import Music
-from ddz_tui.table import SeatInfo, SeatKind
-from ddz_tui.ui.names import keyed, level_name, seat_mark
+from ddz_tui.sound.clips import Music
+from ddz_tui.table.seats import SeatInfo, SeatKind
+from ddz_tui.ui.names import level_name, seat_mark
 from ddz_tui.ui.screens.base import AppModal, AppScreen
-from ddz_tui.ui.widgets.form import choice, form_row, mode_options
-from ddz_tui.ui.widgets.plain import Plain
+from ddz_tui.ui.widgets.form import chosen_rules, form_row, remember_rules, rules_rows
+from ddz_tui.ui.widgets.plain import Plain, keyed
 from ddz_tui.ui.widgets.table_parts import MessageLine
 
 
@@ -116,7 +118,7 @@ class LobbyScreen(AppScreen):
         for stop in self._stop:
             stop()
 
-    def on_screen_resume(self) -> None:  # after AppScreen's own (Textual calls both)
+    async def on_screen_resume(self) -> None:  # after AppScreen's own (Textual calls both)
         self.query_one("#tables", DataTable).focus()
 
     # --- showing ---------------------------------------------------------------------
@@ -124,7 +126,7 @@ class LobbyScreen(AppScreen):
     def _show_head(self, status: str | None = None, kind: str = "") -> None:
         head = t("ui.lobby.head", url=self.client.url, name=self.client.name)
         self.query_one("#lobby-head", Plain).update(head)
-        online = self.app.online  # type: ignore[attr-defined]
+        online = self.ddz.online
         line = status
         if line is None and online.invite is not None:
             line = t("ui.wait.invite", url=online.invite)
@@ -199,10 +201,10 @@ class LobbyScreen(AppScreen):
     def action_create(self) -> None:
         self.app.push_screen(NewTableScreen(self.client.name), self._create)
 
-    def _create(self, choice: tuple[str, LandlordMode] | None) -> None:
+    def _create(self, choice: tuple[str, Rules] | None) -> None:
         if choice is not None:
-            title, mode = choice
-            self._sit(lambda: self.client.create(title or None, mode))
+            title, rules = choice
+            self._sit(lambda: self.client.create(title or None, rules=rules))
 
     @work(exclusive=True, group="sit")
     async def _sit(self, sit: Callable[[], Awaitable[RemoteTable]]) -> None:
@@ -212,17 +214,17 @@ class LobbyScreen(AppScreen):
             self._show_head(error.message, "error")
             return
         self._show_head()
-        self.app.open_table(table)  # type: ignore[attr-defined]
+        self.ddz.open_table(table)
 
     @on(Button.Pressed, "#leave")
     def action_leave_server(self) -> None:
         from ddz_tui.ui.screens.confirm import ConfirmScreen
 
-        if self.app.online.server is None:  # type: ignore[attr-defined]
+        if self.ddz.online.server is None:
             self.dismiss()
             return
         question = ConfirmScreen(t("ui.lobby.stop_hosting"), t("ui.lobby.stop"), t("ui.leave.no"))
-        self.app.push_screen(question, lambda stop: self.dismiss() if stop else None)
+        self.app.push_screen(question, self.dismiss_if)
 
 
 class NewTableScreen(AppModal):
@@ -235,7 +237,7 @@ class NewTableScreen(AppModal):
         self.player = name
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = self.ddz.settings
         with Vertical(classes="dialog", id="new-table") as dialog:
             dialog.border_title = t("ui.new_table.title")
             placeholder = t("net.table_title", name=self.player)
@@ -243,9 +245,7 @@ class NewTableScreen(AppModal):
                 t("ui.new_table.name"),
                 Input(placeholder=placeholder, max_length=TITLE_MAX, id="title", compact=True),
             )
-            yield form_row(
-                t("ui.new_game.mode"), choice(mode_options(), settings.landlord_mode, "mode")
-            )
+            yield from rules_rows(settings.rules)
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.open_table"), id="open", variant="primary")
                 yield Button(t("ui.button.back"), id="back")
@@ -258,8 +258,9 @@ class NewTableScreen(AppModal):
     @on(Button.Pressed, "#open")
     def _open(self) -> None:
         title = self.query_one("#title", Input).value.strip()
-        mode = self.query_one("#mode", Select).value
-        self.dismiss((title, mode))
+        rules = chosen_rules(self)
+        remember_rules(self, rules)
+        self.dismiss((title, rules))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -1,4 +1,5 @@
-"""Choosing a game against bots: how strong each bot is, how the landlord is chosen."""
+"""Choosing a game against bots: how strong each bot is, and the house rules: how
+the landlord is chosen, doubling (加倍), showing cards (明牌)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,19 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Select
 
 from ddz_tui.bots import Level
-from ddz_tui.engine import LandlordMode
+from ddz_tui.engine import Rules
 from ddz_tui.i18n import t
 from ddz_tui.ui.screens.base import AppModal
 from ddz_tui.ui.settings import Settings
-from ddz_tui.ui.widgets.form import choice, form_row, level_options, mode_options
+from ddz_tui.ui.widgets.form import (
+    choice,
+    chosen_rules,
+    form_row,
+    level_options,
+    remember,
+    remember_rules,
+    rules_rows,
+)
 
 
 @dataclass(frozen=True)
@@ -25,7 +34,7 @@ class LocalGame:
 
     left: Level
     right: Level
-    landlord_mode: LandlordMode
+    rules: Rules
 
 
 class NewGameScreen(AppModal):
@@ -34,7 +43,7 @@ class NewGameScreen(AppModal):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
 
     def compose(self) -> ComposeResult:
-        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        settings: Settings = self.ddz.settings
         with Vertical(classes="dialog", id="new-game") as dialog:
             dialog.border_title = t("ui.new_game.title")
             yield form_row(
@@ -43,9 +52,7 @@ class NewGameScreen(AppModal):
             yield form_row(
                 t("ui.new_game.right"), choice(level_options(), settings.right_bot, "right")
             )
-            yield form_row(
-                t("ui.new_game.mode"), choice(mode_options(), settings.landlord_mode, "mode")
-            )
+            yield from rules_rows(settings.rules)
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.deal"), id="deal", variant="primary")
                 yield Button(t("ui.button.back"), id="back")
@@ -56,13 +63,15 @@ class NewGameScreen(AppModal):
 
     @on(Button.Pressed, "#deal")
     def _deal(self) -> None:
-        self.dismiss(
-            LocalGame(
-                left=self.query_one("#left", Select).value,  # type: ignore[arg-type]
-                right=self.query_one("#right", Select).value,  # type: ignore[arg-type]
-                landlord_mode=self.query_one("#mode", Select).value,  # type: ignore[arg-type]
-            )
+        """Deal the game as chosen, and keep the choice as the next game's default."""
+        game = LocalGame(
+            left=Level(self.query_one("#left", Select).value),
+            right=Level(self.query_one("#right", Select).value),
+            rules=chosen_rules(self),
         )
+        remember(self, left_bot=game.left, right_bot=game.right)
+        remember_rules(self, game.rules)
+        self.dismiss(game)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

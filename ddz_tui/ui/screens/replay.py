@@ -5,35 +5,47 @@ each action. Built on the engine's replay (`frames`), drawn with the table's wid
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Footer
 
+from ddz_tui.bots.coach import whose as coach_whose
 from ddz_tui.cards import Card
-from ddz_tui.engine import Bid, Event, Played, PlayerView, Side
+from ddz_tui.engine import (
+    Bid,
+    Called,
+    Doubled,
+    Event,
+    LandlordMode,
+    Phase,
+    Played,
+    PlayerView,
+    Role,
+    Shown,
+    Side,
+)
 from ddz_tui.engine.replay import Frame, frames
-from ddz_tui.i18n import t
+from ddz_tui.engine.seats import per_seat
+from ddz_tui.i18n import as_shown, t
+from ddz_tui.records.store import KeptGame, SeatRecord
 from ddz_tui.rules import classify
-from ddz_tui.store import KeptGame, SeatRecord
-from ddz_tui.ui.names import bid_word, level_name, role_name
-from ddz_tui.ui.reading import on_table
+from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
+from ddz_tui.ui.names import bid_word
 from ddz_tui.ui.screens.base import AppScreen
+from ddz_tui.ui.show.reading import call_words
+from ddz_tui.ui.show.table import TableShow, Top, bot_title, house_marks, me_line, sides, table_show
 from ddz_tui.ui.widgets.cards import CardRow
 from ddz_tui.ui.widgets.chips import strip_lines
+from ddz_tui.ui.widgets.coach import CoachBar, CoachState
 from ddz_tui.ui.widgets.plain import Plain
-from ddz_tui.ui.widgets.table_parts import (
-    MessageLine,
-    SeatPanel,
-    SeatShow,
-    TopBar,
-    show_lane,
-)
+from ddz_tui.ui.widgets.table_parts import MessageLine, SeatPanel, TopBar, show_table
 
 
 @dataclass(frozen=True)
@@ -45,6 +57,7 @@ class Replay:
     levels: tuple[str | None, str | None, str | None] = (None, None, None)  # bots' levels
     my_seat: int | None = None
     title: str = ""
+    events: tuple[Event, ...] = ()  # the record, for the coach
 
     @classmethod
     def of(
@@ -58,9 +71,9 @@ class Replay:
         `seats` (a record from a file) the seats are numbered."""
         if seats is None:
             seats = [SeatRecord(t("ui.replay.seat", n=seat + 1)) for seat in range(3)]
-        names = tuple(t("ui.you") if s == my_seat else info.name for s, info in enumerate(seats))
-        levels = tuple(None if s == my_seat else info.bot_level for s, info in enumerate(seats))
-        return cls(tuple(frames(events)), names, levels, my_seat, title)  # type: ignore[arg-type]
+        names = per_seat(t("ui.you") if s == my_seat else info.name for s, info in enumerate(seats))
+        levels = per_seat(None if s == my_seat else info.bot_level for s, info in enumerate(seats))
+        return cls(tuple(frames(events)), names, levels, my_seat, title, tuple(events))
 
     @classmethod
     def of_kept(cls, kept: KeptGame) -> Replay:
@@ -68,11 +81,16 @@ class Replay:
         title = t("ui.replay.game", id=summary.id)
         return cls.of(kept.events, kept.seats, summary.my_seat, title)
 
+    def seats(self) -> tuple[SeatInfo, SeatInfo, SeatInfo]:
+        """The seats as a table would list them (the replay's names, bots with a level)."""
+        return per_seat(
+            SeatInfo(name, SeatKind.BOT if level else SeatKind.HUMAN, level)
+            for name, level in zip(self.names, self.levels, strict=True)
+        )
+
     def seat_title(self, seat: int) -> str:
         """The name, and the level for a bot, as the table shows it."""
-        level = self.levels[seat]
-        name = self.names[seat]
-        return t("ui.seat.bot", name=name, level=level_name(level)) if level else name
+        return bot_title(self.names[seat], self.levels[seat])
 
 
 class OpenHand(SeatPanel):
@@ -101,7 +119,13 @@ class ReplayScreen(AppScreen):
         Binding("home", "jump(0)", "keys.first"),
         Binding("end", "jump(-1)", "keys.last"),
         Binding("escape", "back", "keys.back"),
+        Binding("c,C", "coach", "keys.coach"),
+        Binding("n,N", "mark(1)", "keys.next_mark"),
+        Binding("p,P", "mark(-1)", "keys.previous_mark"),
     ]
+
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (25, "-tall")]  # type: ignore[misc]
+    """Under 25 rows the coach's line takes the bids' line: there is no room for both."""
 
     step: reactive[int] = reactive(0, init=False)
 
@@ -132,6 +156,9 @@ class ReplayScreen(AppScreen):
         yield MessageLine(id="message")
         yield Plain(id="replay-me")
         yield CardRow(id="replay-hand")
+        seat = self.bottom_seat
+        whose = coach_whose(seat == self.replay.my_seat, self.replay.names[seat])
+        yield CoachBar(self.replay.events, seat, whose, id="coach")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -147,6 +174,19 @@ class ReplayScreen(AppScreen):
 
     def show_frame(self) -> None:
         frame = self.frame
+        show_table(self, self._table_show(frame))
+        for seat, panel in zip(sides(self.bottom_seat), self.query(OpenHand), strict=True):
+            panel.hand = frame.hands[seat]
+            panel.border_subtitle = self._score(seat)
+        self.query_one("#bids", Plain).update(self._bids_line(frame))
+        self.query_one("#replay-hand", CardRow).show(frame.hands[self.bottom_seat])
+        self._show_me()
+        self.query_one(MessageLine).say(self._says(), "info" if frame.result else "")
+        self.query_one(CoachBar).show(frame.step)
+
+    def _table_show(self, frame: Frame) -> TableShow:
+        """The table as it looked after this step, with every hand face up: the bottom
+        cards shown from the start, the seat that just acted marked."""
         me = self.bottom_seat
         view = PlayerView(
             me,
@@ -156,73 +196,98 @@ class ReplayScreen(AppScreen):
             frame.history,
             frame.bids,
             history_cards=frame.history_cards,
+            rules=frame.rules,
+            calls=frame.calls,
+            shows=_shows(frame),
+            doubles=frame.doubles,
         )
-        actor = None if frame.action is None else frame.action.seat
-        last = len(self.replay.frames) - 1
-        where = t("ui.replay.step", i=frame.step, n=last)
-        multiplier = None if frame.landlord is None else frame.multiplier.total
-        highest = max((bid for _, bid in frame.bids), default=0)
-        self.query_one(TopBar).show(
-            frame.bottom, highest, multiplier, f"{self.replay.title}  {where}".strip()
+        shown = table_show(TableState(me, self.replay.seats(), view), None, None)
+        where = t("ui.replay.step", i=frame.step, n=len(self.replay.frames) - 1)
+        top = Top(
+            frame.bottom,
+            max((bid for _, bid in frame.bids), default=0),
+            None if frame.landlord is None else frame.multiplier.total,
+            f"{self.replay.title}  {where}".strip(),
+            shown.top.house,
         )
-        self.query_one("#bids", Plain).update(self._bids_line(frame))
-        shown = on_table(view)
-        trick_open = view.last_play is not None
-        for seat, panel_id, lane_id in (
-            ((me + 2) % 3, "#replay-left", "#left-play"),
-            ((me + 1) % 3, "#replay-right", "#right-play"),
-        ):
-            panel = self.query_one(panel_id, OpenHand)
-            panel.hand = frame.hands[seat]
-            panel.seat = self._seat_show(view, seat, actor)
-            panel.border_subtitle = self._score(seat)
-            show_lane(self.query_one(lane_id, CardRow), shown.get(seat), trick_open)
-        show_lane(self.query_one("#my-play", CardRow), shown.get(me), trick_open)
-        self.query_one("#replay-hand", CardRow).show(frame.hands[me])
-        self._show_me(view, actor)
-        self.query_one(MessageLine).say(self._says(), "info" if frame.result else "")
+        actor = self.actor
+        left, right = (
+            replace(show, turn=seat == actor)
+            for seat, show in zip(sides(me), shown.seats, strict=True)
+        )
+        return replace(shown, top=top, seats=(left, right))
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that acted in this step (None for the deal)."""
+        action = self.frame.action
+        return None if action is None else action.seat
 
     def name_of(self, seat: int) -> str:
         return self.replay.names[seat]
-
-    def _seat_show(self, view: PlayerView, seat: int, actor: int | None) -> SeatShow:
-        return SeatShow(
-            title=self.replay.seat_title(seat),
-            role=view.role_of(seat),
-            cards_left=len(self.frame.hands[seat]),
-            turn=seat == actor,
-        )
 
     def _score(self, seat: int) -> str:
         result = self.frame.result
         return "" if result is None else f" {result.scores[seat]:+d} "
 
-    def _show_me(self, view: PlayerView, actor: int | None) -> None:
+    def _show_me(self) -> None:
         me = self.bottom_seat
-        parts = [("▶ " if me == actor else "") + self.replay.seat_title(me)]
-        role = view.role_of(me)
-        if role is not None:
-            parts.append(role_name(role))
-        parts.append(t("ui.seat.cards", n=len(self.frame.hands[me])))
+        turn = me == self.actor
+        landlord = self.frame.landlord
+        role = None if landlord is None else Role.LANDLORD if me == landlord else Role.PEASANT
+        frame = self.frame
+        marks = house_marks(frame.doubles, me, frame.shown[me] is not None)
+        cards = len(frame.hands[me])
+        line = me_line(self.replay.seat_title(me), role, cards, turn, False, None, marks)
         score = self._score(me).strip()
-        if score:
-            parts.append(score)
         label = self.query_one("#replay-me", Plain)
-        label.update(" · ".join(parts))
-        label.set_class(me == actor, "-turn")
+        label.update(f"{line} · {score}" if score else line)
+        label.set_class(turn, "-turn")
 
     def _bids_line(self, frame: Frame) -> str:
+        if frame.rules.landlord is LandlordMode.GRAB:
+            return self._calls_line(frame)
         if not frame.bids:
             if frame.landlord is not None:
                 return t("ui.replay.drawn", who=self.name_of(frame.landlord))
             return t("ui.replay.no_bids")
-        said = " · ".join(
+        said = as_shown(" · ").join(
             t("ui.replay.bid_entry", who=self.name_of(seat), n=bid)
             if bid
             else t("ui.replay.pass_entry", who=self.name_of(seat))
             for seat, bid in frame.bids
         )
         return t("ui.replay.bids", bids=said)
+
+    def _calls_line(self, frame: Frame) -> str:
+        """叫地主/抢地主 so far, and who doubled (加倍)."""
+        if not frame.calls:
+            return t("ui.replay.no_calls")
+        said = as_shown(" · ").join(
+            t("ui.replay.said", who=self.name_of(seat), word=t(f"ui.said.{word}"))
+            for (seat, _), word in zip(frame.calls, call_words(frame.calls), strict=True)
+        )
+        line = t("ui.replay.calls", calls=said)
+        names = [self.name_of(seat) for seat, took in frame.doubles if took]
+        if names:
+            line += "  " + t("ui.replay.doubled", names=", ".join(names))
+        return line
+
+    def _answered(self, action: Called | Shown | Doubled, before: Frame) -> str:
+        """A yes-or-no answer of the house rules, in words, with what it led to."""
+        frame = self.frame
+        if isinstance(action, Shown):
+            word = "show" if action.cards else "no_show"
+        elif isinstance(action, Doubled):
+            word = "double" if action.double else "no_double"
+        else:
+            word = call_words((*before.calls, (action.seat, action.take)))[-1]
+        text = t("ui.replay.said", who=self.name_of(action.seat), word=t(f"ui.said.{word}"))
+        if frame.redeals > before.redeals:
+            text += " " + t("ui.msg.recalled")
+        elif frame.landlord is not None and before.landlord is None:
+            text += " " + t("ui.replay.landlord", who=self.name_of(frame.landlord))
+        return text
 
     def _says(self) -> str:
         """What happened at this step, in words."""
@@ -242,6 +307,8 @@ class ReplayScreen(AppScreen):
             elif frame.landlord is not None and before.landlord is None:
                 text += " " + t("ui.replay.landlord", who=self.name_of(frame.landlord))
             return text
+        if isinstance(action, (Called, Shown, Doubled)):
+            return self._answered(action, before)
         if isinstance(action, Played):
             combo = classify(action.ranks)
             assert combo is not None
@@ -264,3 +331,47 @@ class ReplayScreen(AppScreen):
 
     def action_back(self) -> None:
         self.dismiss()
+
+    # --- the coach ---------------------------------------------------------------------
+
+    def action_coach(self) -> None:
+        self.query_one(CoachBar).start()
+        self.add_class("-coached")
+        self.refresh_bindings()
+
+    def action_mark(self, direction: int) -> None:
+        """Step to the next (1) or previous (-1) decision the coach marked."""
+        marks = self.query_one(CoachBar).marks
+        ahead = (
+            [s for s in marks if s > self.step]
+            if direction > 0
+            else [s for s in reversed(marks) if s < self.step]
+        )
+        if ahead:
+            self.step = ahead[0]
+        else:
+            self.notify(t("ui.coach.no_more"))
+
+    @on(CoachBar.Judged)
+    @on(CoachBar.Finished)
+    def _coach_said(self) -> None:
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The coach's key until it is asked; the keys to its marks once there are some
+        (the footer shows only the keys that work)."""
+        allowed = super().check_action(action, parameters)
+        if not allowed or action not in ("coach", "mark"):
+            return allowed
+        coach = self.query_one(CoachBar)
+        if action == "coach":
+            return coach.state in (CoachState.IDLE, CoachState.FAILED)
+        return bool(coach.marks)
+
+
+def _shows(frame: Frame) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The landlord's 明牌 answer as a view holds it, once it was given."""
+    landlord = frame.landlord
+    if not frame.rules.showing or landlord is None or frame.phase in (Phase.BIDDING, Phase.SHOWING):
+        return ()
+    return ((landlord, frame.shown[landlord] or ()),)

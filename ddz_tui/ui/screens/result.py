@@ -13,34 +13,47 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer
 
-from ddz_tui.engine import Multiplier, Side, scores
-from ddz_tui.i18n import t
-from ddz_tui.table import TableState
+from ddz_tui.engine import LandlordMode, Multiplier, Part, PartKind, Side, scores
+from ddz_tui.i18n import as_shown, t
+from ddz_tui.table.seats import TableState
 from ddz_tui.ui.names import role_name
-from ddz_tui.ui.reading import won
 from ddz_tui.ui.screens.base import AppModal
+from ddz_tui.ui.show.reading import won
 from ddz_tui.ui.widgets.plain import Plain
 
+PUT_ASIDE = "aside"
+"""What the result dismisses with when put aside to look at the table."""
 
-def multiplier_parts(multiplier: Multiplier) -> list[str]:
-    """The multiplier as the player reads it: the bid, then each doubling."""
-    parts = [t("ui.result.bid", n=multiplier.base)]
-    if multiplier.bombs:
-        parts.append(t("ui.result.bombs", n=multiplier.bombs, x=2**multiplier.bombs))
-    if multiplier.rocket:
-        parts.append(t("ui.result.rocket"))
-    if multiplier.spring:
-        parts.append(t("ui.result.spring"))
-    if multiplier.anti_spring:
-        parts.append(t("ui.result.anti_spring"))
-    return parts
+
+def part_label(part: Part, bid: bool) -> str:
+    """One factor of a stake as the player reads it: `bid 2`, `2 grab(s) ×4`.
+    bid: the landlord was chosen by bidding (else the base is 1, and says so)."""
+    if part.kind is PartKind.BID:
+        return t("ui.part.bid" if bid else "ui.part.base", n=part.count)
+    return t(f"ui.part.{part.kind.value}", n=part.count, x=part.factor)
+
+
+def multiplier_parts(multiplier: Multiplier, bid: bool = True) -> list[str]:
+    """The shared stake as the player reads it: the bid, then each doubling."""
+    return [part_label(part, bid) for part in multiplier.parts()]
+
+
+def own_parts(multiplier: Multiplier, seat: int, landlord: int, bid: bool, name: str) -> str:
+    """`name`'s stake: the shared one, what only that seat's stake counts (doubling;
+    the landlord plays against both peasants), and the whole."""
+    shared = len(multiplier.parts())
+    own = [part_label(part, bid) for part in multiplier.parts(seat, landlord)[shared:]]
+    parts = as_shown(" × ").join([as_shown(f"×{multiplier.total}"), *own])
+    return t("ui.result.stake", name=name, parts=parts, x=multiplier.stake(seat, landlord))
 
 
 class ResultScreen(AppModal):
-    """Dismissed with True for the next game, False to leave the table."""
+    """Dismissed with True for the next game, False to leave the table, PUT_ASIDE
+    to look at the table (which brings it back with the same key)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n,N", "next", "keys.next_game"),
+        Binding("v,V", "put_aside", "keys.look_at_table"),
         Binding("escape", "leave", "keys.to_title"),
     ]
     LEAVE_LABEL = "ui.button.to_title"
@@ -58,13 +71,14 @@ class ResultScreen(AppModal):
         i_won = won(view)
         multiplier = view.multiplier
         changes = scores(view.landlord, view.winner, multiplier)
+        bid = view.rules.landlord is LandlordMode.BID
         with Vertical(id="result", classes="dialog -won" if i_won else "dialog -lost"):
             yield Plain(t("ui.result.you_won") if i_won else t("ui.result.you_lost"), id="verdict")
             yield Plain(
                 t("ui.result.landlord_won") if landlord_won else t("ui.result.peasants_won"),
                 id="side",
             )
-            worth = " × ".join(multiplier_parts(multiplier))
+            worth = " × ".join(multiplier_parts(multiplier, bid))
             yield Plain(t("ui.result.worth", parts=worth, total=multiplier.total), id="worth")
             table = Table(box=None, padding=(0, 1), expand=True)
             table.add_column("", no_wrap=True)
@@ -81,10 +95,23 @@ class ResultScreen(AppModal):
                     style="bold" if seat == state.seat else "",
                 )
             yield Plain(table, id="scores")
+            yield Plain(self._factors(multiplier, bid), id="factors")
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.next_game"), id="next", variant="primary")
                 yield Button(t(self.LEAVE_LABEL), id="leave")
         yield Footer()
+
+    def _factors(self, multiplier: Multiplier, bid: bool) -> Text:
+        """Each player's own stake: the shared one times their doubling and the
+        landlord's (a peasant), or both peasants' stakes (the landlord)."""
+        state, view = self.state, self.state.view
+        assert view is not None and view.landlord is not None
+        seats = (state.seat, (state.seat + 1) % 3, (state.seat + 2) % 3)
+        lines = [
+            Text(own_parts(multiplier, seat, view.landlord, bid, self.seat_title(state, seat)))
+            for seat in seats
+        ]
+        return Text("\n", end="").join(lines)
 
     def on_mount(self) -> None:
         self.query_one("#next", Button).focus()
@@ -96,6 +123,9 @@ class ResultScreen(AppModal):
     @on(Button.Pressed, "#leave")
     def action_leave(self) -> None:
         self.dismiss(False)
+
+    def action_put_aside(self) -> None:
+        self.dismiss(PUT_ASIDE)
 
 
 class SharedResultScreen(ResultScreen):

@@ -9,16 +9,24 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.validation import Function
+from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Select, Switch
 
 from ddz_tui.i18n import Lang, t
-from ddz_tui.store import MAX_NAME, StoreError, check_name
+from ddz_tui.records.names import NAME_MAX, BadName, check_name
+from ddz_tui.records.store import StoreError
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.settings import BOT_DELAYS, Settings
 from ddz_tui.ui.theme import theme_names
-from ddz_tui.ui.widgets.form import choice, form_row, level_options, mode_options
+from ddz_tui.ui.widgets.form import (
+    OnOff,
+    choice,
+    form_row,
+    level_options,
+    mode_options,
+    remember,
+)
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.sound_note import SoundNote
 
@@ -35,12 +43,15 @@ def short_path(path: Path) -> str:
         return str(path)
 
 
-def _is_name(text: str) -> bool:
-    try:
-        check_name(text)
-    except ValueError:
-        return False
-    return True
+class IsName(Validator):
+    """Marks the field while it holds no name, saying why (`check_name`)."""
+
+    def validate(self, value: str) -> ValidationResult:
+        try:
+            check_name(value)
+        except BadName as exc:
+            return self.failure(str(exc))
+        return self.success()
 
 
 def delay_options(current: float) -> list[tuple[str, float]]:
@@ -56,10 +67,11 @@ def language_options() -> list[tuple[str, str]]:
 
 class SettingsScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (26, "-tall")]
+    # Textual declares it `ClassVar[...] | None`, which mypy reads as an instance variable
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (26, "-tall")]  # type: ignore[misc]
 
     def compose(self) -> ComposeResult:
-        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        settings: Settings = self.ddz.settings
         yield Plain(t("ui.settings.title"), classes="screen-title")
         with Center(), Vertical(id="settings-form"):
             yield form_row(t("ui.settings.name"), self._name_field())
@@ -77,32 +89,37 @@ class SettingsScreen(AppScreen):
                 t("ui.new_game.mode"),
                 choice(mode_options(), settings.landlord_mode, "landlord_mode"),
             )
-            yield form_row(t("ui.settings.ascii"), Switch(settings.ascii_cards, id="ascii_cards"))
+            yield form_row(t("ui.new_game.doubling"), OnOff(settings.doubling, id="doubling"))
+            yield form_row(t("ui.new_game.showing"), OnOff(settings.showing, id="showing"))
+            yield form_row(t("ui.settings.ascii"), OnOff(settings.ascii_cards, id="ascii_cards"))
+            yield form_row(
+                t("ui.settings.coach_hints"), OnOff(settings.coach_hints, id="coach_hints")
+            )
             language = settings.language.value if settings.language else AUTOMATIC
             yield form_row(
                 t("ui.settings.language"), choice(language_options(), language, "language")
             )
             themes = [(name, name) for name in theme_names()]
             yield form_row(t("ui.settings.theme"), choice(themes, settings.theme, "theme"))
-            sound = self.app.sound  # type: ignore[attr-defined]
+            sound = self.ddz.sound
             with Vertical(id="sound-setting"):
-                switch = Switch(sound.enabled, id="sound", disabled=sound.locked)
+                switch = OnOff(sound.enabled, id="sound", disabled=sound.locked)
                 yield form_row(t("ui.settings.sound"), switch)
                 yield SoundNote()
-            store = self.app.store  # type: ignore[attr-defined]
+            store = self.ddz.store
             yield Plain(t("ui.settings.saved_in", path=short_path(store.path)), id="saved-in")
         yield Footer()
 
     def _name_field(self) -> Widget:
         """The profile's name lives in the history: without history, there is none."""
-        history = self.app.history  # type: ignore[attr-defined]
+        history = self.ddz.history
         if history.problem is not None:
             return Plain(t("ui.settings.name_off"), id="profile_name", classes="field-note")
         return Input(
             history.profile_name or "",
             placeholder=t("ui.settings.name_placeholder"),
-            max_length=MAX_NAME,
-            validators=[Function(_is_name, t("store.bad_name"))],
+            max_length=NAME_MAX,
+            validators=[IsName()],
             valid_empty=True,
             id="profile_name",
             compact=True,
@@ -124,7 +141,7 @@ class SettingsScreen(AppScreen):
 
     async def _keep_name(self, text: str) -> None:
         """Keep a changed name; a name that cannot be one is refused with the reason."""
-        history = self.app.history  # type: ignore[attr-defined]
+        history = self.ddz.history
         if text.strip() == (history.profile_name or ""):
             return
         try:
@@ -140,7 +157,7 @@ class SettingsScreen(AppScreen):
     async def _name_unavailable(self) -> None:
         field = self.query_one("#profile_name")
         parent = field.parent
-        assert parent is not None
+        assert isinstance(parent, Widget)
         await field.remove()
         await parent.mount(self._name_field())
 
@@ -151,20 +168,31 @@ class SettingsScreen(AppScreen):
         value: Any = event.value
         if name == "language":
             value = None if value == AUTOMATIC else Lang(value)
-        if getattr(self.app.settings, name) == value:  # type: ignore[attr-defined]
+        if getattr(self.ddz.settings, name) == value:
             return
-        self.app.update_settings(**{name: value})  # type: ignore[attr-defined]
+        self.ddz.update_settings(**{name: value})
         if name == "language":
             await self.relocalize()
             self.query_one("#language", Select).focus()
 
+    @on(Switch.Changed, "#doubling")
+    @on(Switch.Changed, "#showing")
+    def _rule_switched(self, event: Switch.Changed) -> None:
+        name = event.switch.id
+        assert name is not None
+        remember(self, **{name: event.value})
+
     @on(Switch.Changed, "#ascii_cards")
     def _ascii_changed(self, event: Switch.Changed) -> None:
-        self.app.update_settings(ascii_cards=event.value)  # type: ignore[attr-defined]
+        self.ddz.update_settings(ascii_cards=event.value)
+
+    @on(Switch.Changed, "#coach_hints")
+    def _coach_hints_changed(self, event: Switch.Changed) -> None:
+        self.ddz.update_settings(coach_hints=event.value)
 
     @on(Switch.Changed, "#sound")
     def _sound_changed(self, event: Switch.Changed) -> None:
-        self.app.set_sound(event.value)  # type: ignore[attr-defined]
+        self.ddz.set_sound(event.value)
 
     async def action_back(self) -> None:
         name = self.query_one("#profile_name")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Footer
 from textual_plotext import PlotextPlot
 
 from ddz_tui.i18n import t
-from ddz_tui.store import GameSummary, Stats, Store, StoreError
+from ddz_tui.records.store import GameSummary, Stats, Store, StoreError
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.screens.replay import Replay
 from ddz_tui.ui.widgets.plain import Plain
@@ -81,7 +81,7 @@ def figures(stats: Stats) -> Table:
     return table
 
 
-def whole_ticks(low: int, high: int, most: int = 5) -> list[int]:
+def whole_ticks(low: int, high: int, most: int = 5) -> list[float]:
     """Up to `most` evenly spread whole numbers from low to high: scores and game
     counts are whole, so the axes should not read 7.3."""
     if high <= low:
@@ -96,8 +96,8 @@ def whole_ticks(low: int, high: int, most: int = 5) -> list[int]:
 class ScoreChart(PlotextPlot):
     """Your running total, game by game, from zero."""
 
-    def __init__(self, scores: tuple[int, ...], **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, scores: tuple[int, ...], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.scores = scores
 
     def on_mount(self) -> None:
@@ -133,7 +133,7 @@ class StatsScreen(AppScreen):
     @work(exclusive=True, group="stats")
     async def _load(self) -> None:
         try:
-            self.overview = await self.app.history.call(read_overview)  # type: ignore[attr-defined]
+            self.overview = await self.ddz.history.call(read_overview)
         except StoreError:
             self.overview = None  # history is off: the body says why
         self.loaded = True
@@ -144,7 +144,7 @@ class StatsScreen(AppScreen):
             self.query_one("#recent").focus()
 
     def _body(self) -> list[Widget]:
-        problem = self.app.history.problem  # type: ignore[attr-defined]
+        problem = self.ddz.history.problem
         if problem is not None:
             return [_note(t("ui.stats.off", problem=problem))]
         if not self.loaded:
@@ -170,7 +170,7 @@ class StatsScreen(AppScreen):
     @work(exclusive=True, group="replay")
     async def _open_replay(self, game_id: int) -> None:
         try:
-            kept = await self.app.history.call(lambda store: store.game(game_id))  # type: ignore[attr-defined]
+            kept = await self.ddz.history.call(lambda store: store.game(game_id))
             replay = Replay.of_kept(kept)
         except StoreError:
             self._load()  # history has just turned off: say so here too
@@ -179,7 +179,7 @@ class StatsScreen(AppScreen):
             why = str(exc) if isinstance(exc, ValueError) else t("ui.stats.gone")
             self.notify(t("ui.stats.cannot_replay", id=game_id, why=why), severity="error")
             return
-        self.app.open_replay(replay)  # type: ignore[attr-defined]
+        self.ddz.open_replay(replay)
 
     def action_back(self) -> None:
         self.dismiss()

@@ -24,25 +24,40 @@ from textual.message import Message
 from textual.widgets import Button, Footer
 
 from ddz_tui.bots import hints
-from ddz_tui.cards import RANKS, Card
-from ddz_tui.engine import IllegalAction, Phase, PlayerView, Reason, Side
+from ddz_tui.bots.hints import coached_hints
+from ddz_tui.cards import RANKS, Card, HandOrder, arrange, lowest_suits
+from ddz_tui.engine import IllegalAction, IllegalReason, Phase, PlayerView
 from ddz_tui.i18n import t
-from ddz_tui.rules import Combo, classify, rank_name
-from ddz_tui.sound import Effect, Music
-from ddz_tui.table import SeatKind, SharedTable, TableClient, TableState
-from ddz_tui.ui.cues import table_cues
-from ddz_tui.ui.names import bid_word, keyed, level_name, role_name, seat_mark
-from ddz_tui.ui.reading import on_table, pick
+from ddz_tui.rules import Combo
+from ddz_tui.sound.clips import Effect, Music
+from ddz_tui.table.clients import SharedTable, TableClient, Takeover
+from ddz_tui.table.seats import TableState
+from ddz_tui.ui.names import bid_word
 from ddz_tui.ui.screens.base import AppScreen
+from ddz_tui.ui.show.reading import last_trick
+from ddz_tui.ui.show.table import (
+    ANSWER_WORDS,
+    ANSWERS,
+    Alert,
+    TableShow,
+    Tone,
+    bid_first,
+    news,
+    rank_missing,
+    seat_name,
+    seat_title,
+    status,
+    table_show,
+)
 from ddz_tui.ui.widgets.cards import CardRow, Hand
-from ddz_tui.ui.widgets.plain import Plain
+from ddz_tui.ui.widgets.plain import Plain, keyed
 from ddz_tui.ui.widgets.table_parts import (
     CardCounter,
+    HouseRules,
     MessageLine,
     SeatPanel,
-    SeatShow,
     TopBar,
-    show_lane,
+    show_table,
 )
 from ddz_tui.ui.widgets.waiting import WaitingRoom, waiting_for
 
@@ -54,6 +69,7 @@ RANK_KEYS["B"] = "b,B"
 RANK_KEYS["R"] = "r,R"
 CLOCK_TICK = 0.25  # seconds between redraws of the turn countdown
 CLOCK_WARN = 10  # seconds left when the countdown turns to a warning
+REVEAL_PACES = 2  # the hands lie open this many bot delays before the result shows
 
 
 class TableUpdated(Message):
@@ -70,7 +86,9 @@ class ActionButton(Button, can_focus=False):
 
 class TableScreen(AppScreen):
     MUSIC = Music.GAME
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
+    # Textual declares them `ClassVar[...] | None`, which mypy reads as instance variables
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (140, "-wide")]  # type: ignore[misc]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", show=False),  # the buttons show these keys
@@ -82,9 +100,21 @@ class TableScreen(AppScreen):
         Binding("escape", "clear", "keys.clear"),
         Binding("escape", "leave", "keys.leave"),
         Binding("c,C", "counter", "keys.counter"),
+        Binding("l,L", "last_trick", "keys.last_trick", show=False),  # Help lists it
+        Binding("v,V", "result", "keys.result"),
+        Binding("g,G", "hand_order", "keys.hand_order", show=False),  # O is Host on the title
+        Binding("u,U", "takeover", show=False),  # the button shows this key
         Binding("f1,question_mark", "help", "keys.help"),
         *(Binding(keys, f"rank('{rank}')", show=False) for rank, keys in RANK_KEYS.items()),
-        Binding("1", "rank('T', True)", show=False),
+        Binding("1", "rank('T')", show=False),
+        *(  # the buttons beside the hand show these keys, as they do the bids'
+            binding
+            for action in ANSWERS.values()
+            for binding in (
+                Binding("y,Y", f"{action}(True)", f"keys.{action}", show=False),
+                Binding("n,N", f"{action}(False)", f"keys.no_{action}", show=False),
+            )
+        ),
     ]
 
     def __init__(self, client: TableClient) -> None:
@@ -92,13 +122,14 @@ class TableScreen(AppScreen):
         self.client = client
         self.state: TableState | None = None
         self._unsubscribe: Callable[[], None] | None = None
-        self._alert: tuple[str, str] | None = None  # (text, kind) until the player acts
-        self._hints: list[Combo] = []
+        self._alert: Alert | None = None  # said over the state line (see Alert)
+        self._hints: list[Combo | None] = []
         self._hints_for: PlayerView | None = None
         self._hint_index = -1
         self._ten_armed = False  # "1" selected a ten: a "0" right after it is the same ten
         self._result_for_game: int | None = None
         self._result_open = False
+        self._result_aside = False  # the result was put aside to look at the table
         self._deadline: float | None = None  # when the turn timer runs out (monotonic)
         self._clock: int | None = None  # the seconds left, as shown
 
@@ -113,7 +144,20 @@ class TableScreen(AppScreen):
         view = self.view
         if not self.shared or self.state is None:
             return False
-        return view is None or (view.phase is Phase.OVER and not self._result_open)
+        if view is None:
+            return True
+        return view.phase is Phase.OVER and not (self._result_open or self._result_aside)
+
+    @property
+    def can_take_over(self) -> bool:
+        """The player can hand the seat to a bot here (托管)."""
+        return isinstance(self.client, Takeover)
+
+    @property
+    def taken_over(self) -> bool:
+        """A bot plays this seat for the player now (托管)."""
+        state = self.state
+        return state is not None and state.seats[state.seat].takeover
 
     # --- building --------------------------------------------------------------------
 
@@ -122,6 +166,7 @@ class TableScreen(AppScreen):
         with Vertical(id="table"):
             with Horizontal(id="seats"):
                 yield SeatPanel(id="left-seat")
+                yield HouseRules(id="house")
                 yield SeatPanel(id="right-seat")
             with Horizontal(id="lanes"):
                 yield CardRow(id="left-play")
@@ -145,6 +190,13 @@ class TableScreen(AppScreen):
                     yield ActionButton(
                         keyed(str(bid), bid_word(bid)), id=f"bid-{bid}", compact=True
                     )
+            for word in ANSWER_WORDS:
+                with Horizontal(id=f"{word}-buttons", classes="answer-buttons"):
+                    yes, no = t(f"ui.answer.{word}"), t(f"ui.answer.no_{word}")
+                    yield ActionButton(keyed("Y", yes), id=f"{word}-yes", compact=True)
+                    yield ActionButton(keyed("N", no), id=f"{word}-no", compact=True)
+            if self.can_take_over:
+                yield ActionButton(keyed("U", t("ui.button.takeover")), id="takeover", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -179,40 +231,64 @@ class TableScreen(AppScreen):
         previous, self.state = self.state, message.state
         state = message.state
         view = state.view
-        news = _news(previous, state)
         self._start_clock(state)
         if view is None:
             self._show_clock()
             if self.shared:
-                if news:
-                    self._alert = (news, "info")
+                self._alert = news(previous, state) or self._alert
                 self._show_waiting()
                 return
             if previous is None:
                 self._act(self.client.next_game)
             self._say(t("ui.msg.dealing"))
             return
-        before = None if previous is None else previous.view
-        for effect in table_cues(before, view):
+        if view.phase is not Phase.OVER:
+            self._result_aside = False
+        self.hand.cards = arrange(view.hand, self._hand_order)
+        shown = self._show_table(previous)
+        for effect in shown.cues:
             self._sound(effect)
-        if before is None or _moved(before, view):
+        if shown.moved:
             self._alert = None
-        if before is not None and _redealt(before, view):
-            self._alert = (t("ui.msg.redeal"), "info")
-        if news:
-            self._alert = (news, "info")
-        self.hand.cards = view.hand
-        self._show_top(state, view)
-        self._show_seats(state, view)
-        self._show_clock()
-        self._show_actions(view)
+        self._alert = shown.news or self._alert
         self._show_counter(view)
         if view.phase is Phase.OVER and self._result_for_game != state.games:
             self._result_for_game = state.games
-            self._show_result(state)
+            self._reveal_then_result(state)
         if not self._show_waiting():
             self._show_message()
             self.refresh_bindings()
+
+    def _show_table(self, previous: TableState | None) -> TableShow:
+        """Draw the table as `table_show` has it; `previous`: the state drawn before."""
+        assert self.state is not None
+        shown = table_show(self.state, previous, self._clock, self.hand.selected_cards)
+        show_table(self, shown)
+        me = self.query_one("#me", Plain)
+        me.update(shown.me)
+        me.set_class(shown.my_turn, "-turn")
+        self._show_clock()
+        buttons = shown.buttons
+        self.set_class(buttons.bidding, "-bidding")
+        for bid, enabled in enumerate(buttons.bids):
+            self.query_one(f"#bid-{bid}", Button).disabled = not enabled
+        self.query_one("#play", Button).disabled = not buttons.play
+        self.query_one("#pass", Button).disabled = not buttons.pass_turn
+        self.query_one("#hint", Button).disabled = not buttons.hint
+        self.set_class(buttons.answer is not None, "-answering")
+        for pair in self.query(".answer-buttons"):
+            pair.display = pair.id == f"{buttons.answer}-buttons"
+        for button in self.query(".answer-buttons Button"):
+            button.disabled = not buttons.answering
+        view = self.state.view
+        assert view is not None
+        self.set_class(bool(view.hands_at_end), "-laid-open")
+        self._show_takeover(view)
+        label = self.query_one("#selection", Plain)
+        chosen = shown.selection
+        label.update("" if chosen is None else chosen.text)
+        label.set_class(chosen is not None and not chosen.valid, "-invalid")
+        return shown
 
     def _show_waiting(self) -> bool:
         """Between games at a shared table: who sits where and who is ready (shown,
@@ -227,7 +303,8 @@ class TableScreen(AppScreen):
             return False
         state = self.state
         assert state is not None
-        client: SharedTable = self.client  # type: ignore[assignment]
+        client = self.client
+        assert isinstance(client, SharedTable)  # only a shared table has a waiting room
         online = getattr(self.app, "online", None)
         invite = None if online is None else online.invite
         self.query_one(WaitingRoom).show(state, client.title, invite)
@@ -239,9 +316,8 @@ class TableScreen(AppScreen):
 
     def _start_clock(self, state: TableState) -> None:
         """The timer's time left comes with each state; it is counted down here."""
-        seconds = state.turn_seconds
-        running = seconds is not None and state.view is not None
-        self._deadline = time.monotonic() + seconds if running else None  # type: ignore[operator]
+        seconds = state.turn_seconds if state.view is not None else None
+        self._deadline = None if seconds is None else time.monotonic() + seconds
         self._clock = self._seconds_left()
 
     def _seconds_left(self) -> int | None:
@@ -273,127 +349,73 @@ class TableScreen(AppScreen):
             if shown.clock != clock_now:
                 panel.seat = replace(shown, clock=clock_now)
 
-    def _show_top(self, state: TableState, view: PlayerView) -> None:
-        multiplier = None if view.landlord is None else view.multiplier.total
-        session = t("ui.top.session", games=state.games, total=state.totals[state.seat])
-        self.query_one(TopBar).show(view.bottom, view.highest_bid, multiplier, session)
-
-    @staticmethod
-    def _seat_name(state: TableState, seat: int) -> str:
-        return t("ui.you") if seat == state.seat else state.seats[seat].name
-
-    def _seat_title(self, state: TableState, seat: int) -> str:
-        """The name, and the level for a bot."""
-        info = state.seats[seat]
-        if seat != state.seat and info.kind is SeatKind.BOT and info.level:
-            return t("ui.seat.bot", name=info.name, level=level_name(info.level))
-        return self._seat_name(state, seat)
-
-    def _show_seats(self, state: TableState, view: PlayerView) -> None:
-        shown = on_table(view)
-        trick_open = view.last_play is not None
-        me = state.seat
-        for seat, panel_id, lane_id in (
-            ((me + 2) % 3, "#left-seat", "#left-play"),
-            ((me + 1) % 3, "#right-seat", "#right-play"),
-        ):
-            self.query_one(panel_id, SeatPanel).seat = SeatShow(
-                title=self._seat_title(state, seat),
-                role=view.role_of(seat),
-                cards_left=view.cards_left[seat],
-                turn=view.turn == seat,
-                thinking=state.thinking == seat,
-                mark=seat_mark(state.seats[seat]),
-                clock=self._clock if view.turn == seat else None,
-            )
-            show_lane(self.query_one(lane_id, CardRow), shown.get(seat), trick_open)
-        show_lane(self.query_one("#my-play", CardRow), shown.get(me), trick_open)
-        parts = [("▶ " if view.my_turn else "") + t("ui.you")]
-        if view.role is not None:
-            parts.append(role_name(view.role))
-        parts.append(t("ui.seat.cards", n=len(view.hand)))
-        me_label = self.query_one("#me", Plain)
-        me_label.update(" · ".join(parts))
-        me_label.set_class(view.my_turn, "-turn")
-
-    def _show_actions(self, view: PlayerView) -> None:
-        bidding = view.phase is Phase.BIDDING
-        self.set_class(bidding, "-bidding")
-        mine = view.my_turn
-        for bid in range(4):
-            button = self.query_one(f"#bid-{bid}", Button)
-            button.disabled = not (mine and bid in view.legal_bids)
-        playing = mine and view.phase is Phase.PLAYING
-        self.query_one("#play", Button).disabled = not (playing and self.hand.selected)
-        self.query_one("#pass", Button).disabled = not playing or view.leads
-        self.query_one("#hint", Button).disabled = not playing
-        self._show_selection()
-
-    def _show_selection(self) -> None:
-        chosen = self.hand.selected_cards
-        label = self.query_one("#selection", Plain)
-        if not chosen:
-            label.update("")
+    def _show_takeover(self, view: PlayerView) -> None:
+        """The 托管 button: it stands out while the bot plays the seat, and rests once the
+        game is over."""
+        if not self.can_take_over:
             return
-        combo = classify(chosen)
-        label.update(combo.describe() if combo else t("ui.selection.not_a_play"))
-        label.set_class(combo is None, "-invalid")
+        takeover = self.query_one("#takeover", Button)
+        takeover.disabled = view.phase is Phase.OVER
+        takeover.set_class(self.taken_over, "-on")
 
     def _show_counter(self, view: PlayerView) -> None:
-        ascii = self.app.ascii_cards  # type: ignore[attr-defined]
+        ascii = self.ddz.ascii_cards
         self.query_one(CardCounter).show(view.unseen, view.landlord_holds, ascii)
-
-    def _status(self) -> str:
-        """What to do now, when nothing more pressing is to be said."""
-        state, view = self.state, self.view
-        assert state is not None and view is not None
-        if view.phase is Phase.OVER:
-            won = view.winner is Side.LANDLORD
-            return t("ui.msg.landlord_won") if won else t("ui.msg.peasants_won")
-        turn = view.turn
-        assert turn is not None
-        who = self._seat_name(state, turn)
-        if view.phase is Phase.BIDDING:
-            if not view.my_turn:
-                return t("ui.msg.bidding", who=who)
-            if view.highest_bid:
-                return t("ui.msg.your_bid_over", high=view.highest_bid)
-            return t("ui.msg.your_bid")
-        if not view.my_turn:
-            if state.thinking == turn:
-                return t("ui.msg.thinking", who=who)
-            return t("ui.msg.their_turn", who=who)
-        if view.leads:
-            return t("ui.msg.your_lead")
-        last = view.last_play
-        assert last is not None
-        return t("ui.msg.beat", play=last[1].describe(), who=self._seat_name(state, last[0]))
 
     def _show_message(self) -> None:
         if self._alert is not None:
-            self._say(*self._alert)
+            self._say(self._alert.text, self._alert.tone)
         elif self.waiting:
             assert self.state is not None
             self._say(waiting_for(self.state))
-        elif self.view is not None:
-            self._say(self._status())
+        elif self.state is not None and self.view is not None:
+            self._say(status(self.state))
 
-    def _say(self, text: str, kind: str = "") -> None:
-        self.query_one(MessageLine).say(text, kind)
+    def _say(self, text: str, tone: Tone = Tone.PLAIN) -> None:
+        self.query_one(MessageLine).say(text, tone.value)
 
-    def _warn(self, text: str, kind: str = "error") -> None:
-        self._alert = (text, kind)
+    def _warn(self, text: str, tone: Tone = Tone.ERROR) -> None:
+        """Say `text` over the state line, until the game moves or the selection changes."""
+        self._alert = Alert(text, tone)
         self._show_message()
+
+    def _reveal_then_result(self, state: TableState) -> None:
+        """The other hands lie open on the table a moment, then the result shows."""
+        pause = REVEAL_PACES * self.ddz.settings.bot_delay
+        games = state.games
+        self._result_open = True  # on its way: the waiting room stays away meanwhile
+        if pause <= 0:
+            self._show_result(state)
+            return
+
+        def show() -> None:
+            now = self.state
+            view = None if now is None or now.games != games else now.view
+            if now is not None and view is not None and view.phase is Phase.OVER:
+                self._show_result(now)
+            else:
+                self._result_open = False
+
+        self.set_timer(pause, show)
 
     def _show_result(self, state: TableState) -> None:
         from ddz_tui.ui.screens.result import ResultScreen, SharedResultScreen
 
         kind = SharedResultScreen if self.shared else ResultScreen
         self._result_open = True
-        self.app.push_screen(kind(state, self._seat_title), self._after_result)
+        self._result_aside = False
+        self.app.push_screen(kind(state, seat_title), self._after_result)
 
-    def _after_result(self, again: bool | None) -> None:
+    def _after_result(self, again: bool | str | None) -> None:
+        from ddz_tui.ui.screens.result import PUT_ASIDE
+
         self._result_open = False
+        if again == PUT_ASIDE:
+            self._result_aside = True
+            self._show_waiting()
+            self._show_message()
+            self.refresh_bindings()
+            return
         if again:
             self._alert = None
             self._act(self.client.next_game)
@@ -408,34 +430,55 @@ class TableScreen(AppScreen):
             return False
         view = self.view
         phase = None if view is None else view.phase
+        answer_due = view is not None and view.decision in ANSWERS
+        if action in ANSWERS.values():
+            if view is None or view.decision is None or ANSWERS.get(view.decision) != action:
+                return False
+            return True if view.my_turn else None
         if action in ("play", "pass", "hint"):
-            if phase is not Phase.PLAYING:
+            if phase is Phase.BIDDING or answer_due:
+                return True  # to say that the bidding (or the question due) comes first
+            if phase is not Phase.PLAYING or view is None:
                 return False
-            return True if view.my_turn else None  # type: ignore[union-attr]
+            return True if view.my_turn else None
         if action == "bid":
-            if phase is not Phase.BIDDING:
+            if view is not None and answer_due and view.my_turn:
+                return True  # the game refuses it, and its reason says what to answer
+            if phase is not Phase.BIDDING or view is None:
                 return False
-            return True if view.my_turn and parameters[0] in view.legal_bids else None  # type: ignore[union-attr]
+            return True if view.my_turn else None
         if action == "rank":
             return phase is Phase.PLAYING
         if action == "ready":
             return self.waiting
         if action == "fill":
-            if not self.waiting:
+            if not self.waiting or self.state is None:
                 return False
-            return True if any(info.is_empty for info in self.state.seats) else None  # type: ignore[union-attr]
+            return True if any(info.is_empty for info in self.state.seats) else None
         if action == "clear":
             return bool(self.hand.selected)
         if action == "leave":
             return not self.hand.selected
         if action == "counter":
             return view is not None
+        if action == "last_trick":
+            return phase is Phase.PLAYING
+        if action == "result":
+            return phase is Phase.OVER and self._result_aside
+        if action == "hand_order":
+            return view is not None
+        if action == "takeover":
+            return self.can_take_over and view is not None and phase is not Phase.OVER
         return True
 
     def on_key(self, event: events.Key) -> None:
-        if event.key == "0" and self._ten_armed:
+        """Keys come here in the order typed, before their bindings run, even when
+        several arrive in one write (a paste, a fast typist): so the "0" of a "10" is
+        recognised here, not by the action of the "1", which may not have run yet."""
+        armed = self._ten_armed
+        self._ten_armed = event.key == "1" and self.check_action("rank", ("T",)) is True
+        if event.key == "0" and armed:
             event.stop()  # the "0" of a "10" typed out
-        self._ten_armed = False
 
     @work(group="act")
     async def _act(self, action: Callable[[], Awaitable[None]]) -> None:
@@ -443,28 +486,85 @@ class TableScreen(AppScreen):
         try:
             await action()
         except IllegalAction as refused:
-            if refused.reason is Reason.NOT_YOUR_TURN:
+            if refused.reason is IllegalReason.NOT_YOUR_TURN:
                 return  # a key pressed twice as the turn passed: nothing to explain
             self._warn(refused.message)
 
+    def _bidding(self) -> bool:
+        """While the landlord is chosen, or a yes-or-no question of the house rules is
+        due, play, pass and hint say so and do nothing."""
+        view = self.view
+        if view is None or (view.phase is not Phase.BIDDING and view.decision not in ANSWERS):
+            return False
+        assert self.state is not None
+        self._warn(bid_first(self.state), Tone.INFO)
+        return True
+
+    def _move(self, move: Callable[[], Awaitable[None]]) -> None:
+        """A move the player makes: if a bot was playing for them (托管), it stops."""
+        if not self.taken_over:
+            self._act(move)
+            return
+        client = self.client
+        assert isinstance(client, Takeover)  # a seat taken over can be taken back
+
+        async def take_back_and_move() -> None:
+            await client.takeover(False)
+            await move()
+
+        self._act(take_back_and_move)
+
     @on(Button.Pressed, "#play")
     def action_play(self) -> None:
+        if self._bidding():
+            return
         cards = self.hand.selected_cards
-        self._act(lambda: self.client.play(cards))
+        self._move(lambda: self.client.play(cards))
 
     @on(Button.Pressed, "#pass")
     def action_pass(self) -> None:
-        self._act(self.client.pass_turn)
+        if self._bidding():
+            return
+        self._move(self.client.pass_turn)
 
     def action_bid(self, bid: int) -> None:
-        self._act(lambda: self.client.bid(bid))
+        self._move(lambda: self.client.bid(bid))
 
-    def action_rank(self, rank: str, by_one: bool = False) -> None:
+    def action_call(self, take: bool) -> None:
+        """叫地主, or not."""
+        self._move(lambda: self.client.call(take))
+
+    def action_grab(self, take: bool) -> None:
+        """抢地主, or not."""
+        self._move(lambda: self.client.grab(take))
+
+    def action_show(self, show: bool) -> None:
+        """明牌, or not."""
+        self._move(lambda: self.client.show(show))
+
+    def action_double(self, double: bool) -> None:
+        """加倍, or not."""
+        self._move(lambda: self.client.double(double))
+
+    @on(Button.Pressed, ".answer-buttons Button")
+    def _answer_pressed(self, event: Button.Pressed) -> None:
+        view = self.view
+        if view is None or view.decision not in ANSWERS:
+            return
+        assert event.button.id is not None
+        yes = event.button.id.endswith("-yes")
+        {
+            "call": self.action_call,
+            "grab": self.action_grab,
+            "show": self.action_show,
+            "double": self.action_double,
+        }[ANSWERS[view.decision]](yes)
+
+    def action_rank(self, rank: str) -> None:
         if self.hand.select_rank(rank):
             self._selection_changed()
         else:
-            self._warn(t("ui.msg.no_more", rank=rank_name(rank, plural=True)), "info")
-        self._ten_armed = by_one
+            self._warn(rank_missing(self.hand.cards, rank), Tone.INFO)
 
     def action_clear(self) -> None:
         self.hand.clear()
@@ -472,6 +572,8 @@ class TableScreen(AppScreen):
 
     @on(Button.Pressed, "#hint")
     def action_hint(self) -> None:
+        if self._bidding():
+            return
         if self.view is not None:
             self._hint(self.view)
 
@@ -479,40 +581,83 @@ class TableScreen(AppScreen):
     async def _hint(self, view: PlayerView) -> None:
         """Raise the next suggested play; suggestions are worked out off the event loop."""
         if self._hints_for is not view:
-            self._hints = await asyncio.to_thread(_suggestions, view)
+            coached = self.ddz.settings.coach_hints
+            self._hints = await asyncio.to_thread(_suggestions, view, coached)
             self._hints_for, self._hint_index = view, -1
         if self.view is not view:
             return
         if not self._hints:
             last = view.to_beat
             assert last is not None
-            self._warn(t("ui.msg.no_hint", play=last.describe()), "info")
+            self._warn(t("ui.msg.no_hint", play=last.describe()), Tone.INFO)
             return
         self._hint_index = (self._hint_index + 1) % len(self._hints)
         combo = self._hints[self._hint_index]
-        self.hand.select(pick(view.hand, combo.cards))
+        self.hand.select(() if combo is None else lowest_suits(combo.cards, view.hand))
         self._selection_changed()
-        self._warn(
-            t("ui.msg.hint", i=self._hint_index + 1, n=len(self._hints), play=combo.describe()),
-            "info",
-        )
+        i, n = self._hint_index + 1, len(self._hints)
+        if combo is None:  # the coach's first hint may be to pass
+            self._warn(t("ui.msg.hint_pass", i=i, n=n), Tone.INFO)
+        else:
+            self._warn(t("ui.msg.hint", i=i, n=n, play=combo.describe()), Tone.INFO)
 
     def action_counter(self) -> None:
         counter = self.query_one(CardCounter)
         counter.display = not counter.display
 
+    def action_last_trick(self) -> None:
+        """The trick before this one, over the table, until the key is pressed again."""
+        from ddz_tui.ui.screens.last_trick import LastTrickScreen
+
+        state, view = self.state, self.view
+        assert state is not None and view is not None
+        trick = last_trick(view)
+        if not trick:
+            self._warn(t("ui.msg.no_last_trick"), Tone.INFO)
+            return
+        rows = [(seat_name(state, seat), cards) for seat, cards in trick]
+        self.app.push_screen(LastTrickScreen(rows))
+
+    def action_result(self) -> None:
+        """The result put aside comes back."""
+        if self.state is not None:
+            self._show_result(self.state)
+
+    @property
+    def _hand_order(self) -> HandOrder:
+        return self.ddz.settings.hand_order
+
+    def action_hand_order(self) -> None:
+        """By rank or by count: the hand is laid out again, and the choice remembered."""
+        order = HandOrder.RANK if self._hand_order is HandOrder.COUNT else HandOrder.COUNT
+        self.ddz.update_settings(hand_order=order)
+        if self.view is not None:
+            self.hand.cards = arrange(self.view.hand, order)
+        self._warn(t(f"ui.msg.hand_order.{order.value}"), Tone.INFO)
+
+    @on(Button.Pressed, "#takeover")
+    def action_takeover(self) -> None:
+        """托管 on or off: the normal bot plays this seat until it is pressed again."""
+        client = self.client
+        assert isinstance(client, Takeover)  # the key and button are there only then
+        on = not self.taken_over
+        self._alert = None
+        self._act(lambda: client.takeover(on))
+
     @on(Button.Pressed, "#ready")
     def action_ready(self) -> None:
         state = self.state
         assert state is not None
-        client: SharedTable = self.client  # type: ignore[assignment]
+        client = self.client
+        assert isinstance(client, SharedTable)  # the Ready button is a shared table's
         self._alert = None
         ready = not state.seats[state.seat].ready
         self._act(lambda: client.ready(ready))
 
     @on(Button.Pressed, "#fill")
     def action_fill(self) -> None:
-        client: SharedTable = self.client  # type: ignore[assignment]
+        client = self.client
+        assert isinstance(client, SharedTable)  # filling seats is a shared table's
         level = self.query_one(WaitingRoom).level
         self._alert = None
         self._act(lambda: client.fill(level.value))
@@ -527,7 +672,7 @@ class TableScreen(AppScreen):
             return
         text = t("ui.leave.question_shared") if self.shared else t("ui.leave.question")
         question = ConfirmScreen(text, t("ui.leave.yes"), t("ui.leave.no"))
-        self.app.push_screen(question, lambda leave: self.dismiss() if leave else None)
+        self.app.push_screen(question, self.dismiss_if)
 
     def _raised(self, before: frozenset[Card], after: frozenset[Card]) -> None:
         """A chip rose (by a key, a click or a hint): the select sound."""
@@ -535,16 +680,17 @@ class TableScreen(AppScreen):
             self._sound(Effect.SELECT)
 
     def _sound(self, effect: Effect) -> None:
-        self.app.sound.effect(effect)  # type: ignore[attr-defined]
+        self.ddz.sound.effect(effect)
 
     @on(Hand.Changed)
     def _player_changed_selection(self) -> None:
-        self._alert = None
         self._selection_changed()
 
     def _selection_changed(self) -> None:
+        """Other cards are raised: whatever was said is over (see Alert)."""
+        self._alert = None
         if self.view is not None:
-            self._show_actions(self.view)
+            self._show_table(self.state)
             self._show_message()
         self.refresh_bindings()
 
@@ -554,32 +700,12 @@ class TableScreen(AppScreen):
         self.action_bid(int(event.button.id.removeprefix("bid-")))
 
 
-def _suggestions(view: PlayerView) -> list[Combo]:
-    """The hints for the view; if working them out fails, every legal play, weakest
-    first (and the failure is logged): the hint key never breaks a game."""
+def _suggestions(view: PlayerView, coached: bool = False) -> list[Combo | None]:
+    """The hints for the view (`coached`: the normal bot's play first); if working them
+    out fails, every legal play, weakest first (and the failure is logged): the hint key
+    never breaks a game."""
     try:
-        return hints(view)
+        return coached_hints(view) if coached else list(hints(view))
     except Exception:
         log.exception("working out hints failed; suggesting every legal play")
-        return view.legal_plays
-
-
-def _news(before: TableState | None, now: TableState) -> str | None:
-    """The table's notice when it is new: each is shown once, not with every change."""
-    if now.notice and (before is None or before.notice != now.notice):
-        return now.notice
-    return None
-
-
-def _moved(before: PlayerView, after: PlayerView) -> bool:
-    """The game moved on (a bid, a play, a pass, a new deal) between two views."""
-    return before.history != after.history or before.bids != after.bids or before.hand != after.hand
-
-
-def _redealt(before: PlayerView, after: PlayerView) -> bool:
-    """Everyone passed in the bidding, and the cards were dealt again."""
-    return (
-        before.phase is Phase.BIDDING
-        and after.phase is Phase.BIDDING
-        and len(after.bids) < len(before.bids)
-    )
+        return list(view.legal_plays)

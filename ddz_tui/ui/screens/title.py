@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,10 +12,13 @@ from textual.widgets.option_list import Option
 
 from ddz_tui.cards import DECK
 from ddz_tui.i18n import t
-from ddz_tui.sound import Music
+from ddz_tui.sound.clips import Music
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardRow
 from ddz_tui.ui.widgets.plain import Plain
+
+if TYPE_CHECKING:
+    from ddz_tui.ui.screens.new_game import LocalGame
 
 MENU = (
     ("new_game", "ui.menu.new_game"),
@@ -44,7 +47,7 @@ class TitleScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,N", "new_game", "keys.new_game"),
         Binding("j,J", "join", "keys.join_game"),
-        Binding("h,H", "host", "keys.host_game"),
+        Binding("o,O", "host", "keys.host_game"),  # H is the hint at the table
         Binding("t,T", "stats", "keys.stats"),
         Binding("f1,question_mark", "help", "keys.help"),
         Binding("s,S", "settings", "keys.settings"),
@@ -69,15 +72,15 @@ class TitleScreen(AppScreen):
 
         self.app.push_screen(NewGameScreen(), self._deal)
 
-    def _deal(self, choice: object) -> None:
+    def _deal(self, choice: LocalGame | None) -> None:
         if choice is not None:
-            self.app.start_local_game(choice)  # type: ignore[attr-defined]
+            self.ddz.start_local_game(choice)
 
     def action_join(self) -> None:
-        self.app.join_game()  # type: ignore[attr-defined]
+        self.ddz.join_game()
 
     def action_host(self) -> None:
-        self.app.host_game()  # type: ignore[attr-defined]
+        self.ddz.host_game()
 
     def action_stats(self) -> None:
         from ddz_tui.ui.screens.stats import StatsScreen

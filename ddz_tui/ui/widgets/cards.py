@@ -70,7 +70,7 @@ class Hand(Localized, CardWidget, can_focus=True):
         Binding("right", "move(1)", "keys.move", show=False),
         Binding("home", "move_to(0)", show=False),
         Binding("end", "move_to(-1)", show=False),
-        Binding("space", "toggle", "keys.select"),
+        Binding("space", "toggle_card", "keys.select"),
     ]
 
     cards: reactive[tuple[Card, ...]] = reactive(())
@@ -134,7 +134,7 @@ class Hand(Localized, CardWidget, can_focus=True):
     def action_move_to(self, index: int) -> None:
         self.cursor = index if index >= 0 else len(self.cards) + index
 
-    def action_toggle(self) -> None:
+    def action_toggle_card(self) -> None:
         if self.cards:
             self.toggle(self.cursor)
 

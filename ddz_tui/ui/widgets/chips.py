@@ -8,7 +8,7 @@ and suit on the card's face, for places with no room for full chips.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -144,10 +144,16 @@ def mini_chips(
     cards: Sequence[Card], ink: Ink, ascii: bool, width: int, backs: bool = False
 ) -> Text:
     """Cards as one-row chips, wrapped to `width`."""
+    if backs:
+        return wrapped(((f" {_BACK_FILL[ascii]} ", ink.back) for _ in cards), width)
+    return wrapped(((f" {mini_label(card, ascii)} ", ink_for(card, ink)) for card in cards), width)
+
+
+def wrapped(labels: Iterable[tuple[str, Style]], width: int) -> Text:
+    """Styled labels one space apart, wrapped to lines of `width` cells."""
     out = Text(end="")
     used = 0
-    for card in cards:
-        label = f" {_BACK_FILL[ascii] if backs else mini_label(card, ascii)} "
+    for label, style in labels:
         size = cell_len(label)
         if used and used + 1 + size > width:
             out.append("\n")
@@ -155,7 +161,7 @@ def mini_chips(
         elif used:
             out.append(" ")
             used += 1
-        out.append(label, ink.back if backs else ink_for(card, ink))
+        out.append(label, style)
         used += size
     return out
 

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.containers import Horizontal
+from textual.dom import DOMNode
+from textual.geometry import Size
+from textual.message_pump import MessagePump
 from textual.widget import Widget
-from textual.widgets import Label, Select
+from textual.widgets import Label, Select, Switch
 
 from ddz_tui.bots import Level
-from ddz_tui.engine import LandlordMode
+from ddz_tui.engine import LandlordMode, Rules
 from ddz_tui.i18n import t
 from ddz_tui.ui.names import level_name
 from ddz_tui.ui.settings import levels
+from ddz_tui.ui.typed import ddz_app
 
 
 def level_options() -> list[tuple[str, Level]]:
@@ -24,6 +29,37 @@ def mode_options() -> list[tuple[str, LandlordMode]]:
     return [(t(f"ui.mode.{mode.value}"), mode) for mode in LandlordMode]
 
 
+def rules_rows(rules: Rules) -> list[Horizontal]:
+    """The house rules a form offers (new game, new table, hosting): how the landlord
+    is chosen, doubling (加倍) and showing cards (明牌); `chosen_rules` reads them."""
+    return [
+        form_row(t("ui.new_game.mode"), choice(mode_options(), rules.landlord, "mode")),
+        form_row(t("ui.new_game.doubling"), OnOff(rules.doubling, id="doubling")),
+        form_row(t("ui.new_game.showing"), OnOff(rules.showing, id="showing")),
+    ]
+
+
+def chosen_rules(form: DOMNode) -> Rules:
+    """The house rules chosen in a form's `rules_rows`."""
+    return Rules(
+        LandlordMode(form.query_one("#mode", Select).value),
+        doubling=form.query_one("#doubling", Switch).value,
+        showing=form.query_one("#showing", Switch).value,
+    )
+
+
+def remember(node: MessagePump, **chosen: Any) -> None:
+    """Keep what a form chose as the next default (in Settings), if it changed."""
+    app = ddz_app(node)
+    if any(getattr(app.settings, name) != value for name, value in chosen.items()):
+        app.update_settings(**chosen)
+
+
+def remember_rules(node: MessagePump, rules: Rules) -> None:
+    """Keep the rules chosen as the next game's and table's default."""
+    remember(node, landlord_mode=rules.landlord, doubling=rules.doubling, showing=rules.showing)
+
+
 def form_row(label: str, field: Widget) -> Horizontal:
     """A labelled field of a form (new game, settings)."""
     return Horizontal(Label(label, classes="field-label"), field, classes="field")
@@ -32,3 +68,18 @@ def form_row(label: str, field: Widget) -> Horizontal:
 def choice(options: list[tuple[str, Any]], value: Any, name: str) -> Select[Any]:
     """A one-line drop-down that always holds one of its options."""
     return Select(options, value=value, allow_blank=False, id=name, compact=True)
+
+
+class OnOff(Switch):
+    """An on/off switch that fits a one-line form row and says its state in words,
+    `[x] On` or `[ ] Off`, so that it reads the same in every theme, in 16 or 256
+    colours and in black and white. A Switch still: same keys, clicks and messages."""
+
+    def __init__(self, value: bool = False, *, id: str | None = None, disabled: bool = False):
+        super().__init__(value, animate=False, id=id, disabled=disabled)
+
+    def render(self) -> Text:
+        return Text(t("ui.switch.on") if self.value else t("ui.switch.off"), no_wrap=True)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return max(Text(t(key)).cell_len for key in ("ui.switch.on", "ui.switch.off"))

@@ -23,3 +23,8 @@ class Plain(Static):
 def literal(text: str) -> Content:
     """Text for a border title or another place Textual would parse as markup."""
     return Content(text)
+
+
+def keyed(key: str, label: str) -> Content:
+    """A button label that shows its key, as the footer does."""
+    return Content.assemble((key, "bold"), " ", label)

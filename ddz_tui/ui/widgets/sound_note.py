@@ -3,6 +3,7 @@ none, that it starts off over SSH, or that it was turned off for the session."""
 
 from __future__ import annotations
 
+from ddz_tui.ui.typed import ddz_app
 from ddz_tui.ui.widgets.plain import Plain
 
 REREAD_SECONDS = 0.5
@@ -20,7 +21,7 @@ class SoundNote(Plain):
         self.set_interval(REREAD_SECONDS, self.reread)
 
     def reread(self) -> None:
-        note = self.app.sound.note  # type: ignore[attr-defined]
+        note = ddz_app(self).sound.note
         if note == self._note:
             return
         self._note = note

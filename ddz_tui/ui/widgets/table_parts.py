@@ -3,39 +3,35 @@ the card counter. Each is told what to show by the table screen."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
+from textual.widget import Widget
 
 from ddz_tui.cards import DECK, RANKS, Card
-from ddz_tui.engine import Role
-from ddz_tui.i18n import t
-from ddz_tui.ui.names import bid_word, rank_label, role_name
-from ddz_tui.ui.reading import Shown
+from ddz_tui.i18n import as_shown, t
+from ddz_tui.ui.names import rank_label, role_name
+from ddz_tui.ui.show.table import Lane, SeatShow, TableShow, Top
 from ddz_tui.ui.widgets.cards import CardRow, CardWidget
+from ddz_tui.ui.widgets.chips import (
+    CHIP_HEIGHT,
+    CHIP_WIDTH,
+    Canvas,
+    Ink,
+    draw_back,
+    ink_for,
+    strip_lines,
+    wrapped,
+)
 from ddz_tui.ui.widgets.plain import Plain, literal
 
 BACKS = DECK[:3]
 """Three cards to draw face down where the bottom cards are still hidden."""
-LOW_CARDS = 2
-"""A seat this close to going out is shown in warning colours (报单 / 报双)."""
-
-
-@dataclass(frozen=True)
-class SeatShow:
-    """Everything a seat panel shows."""
-
-    title: str
-    role: Role | None = None
-    cards_left: int | None = None
-    turn: bool = False
-    thinking: bool = False
-    mark: str | None = None  # 托管, away
-    clock: int | None = None  # seconds left on the turn timer
+BACK_STEP = 2
+"""Columns from one face-down card to the next in a seat's fanned hand."""
 
 
 class SeatPanel(CardWidget):
@@ -47,22 +43,30 @@ class SeatPanel(CardWidget):
     def watch_seat(self, seat: SeatShow | None) -> None:
         if seat is None:
             return
-        title = ("▶ " if seat.turn else "") + seat.title + (f" · {seat.mark}" if seat.mark else "")
+        mark = as_shown(" · ") + seat.mark if seat.mark else ""
+        title = (as_shown("▶ ") if seat.turn else "") + seat.title + mark
         self.border_title = literal(title)
         if seat.thinking:
             self.border_subtitle = t("ui.seat.thinking")
         elif seat.clock is not None:
             self.border_subtitle = " " + t("ui.clock", s=seat.clock) + " "
+        elif seat.shown is not None and seat.hand is None and seat.cards_left is not None:
+            shown = t("ui.seat.shown") + as_shown(" · ") + t("ui.seat.cards", n=seat.cards_left)
+            self.border_subtitle = literal(shown)
         else:
             self.border_subtitle = ""
         self.set_class(seat.turn, "-turn")
         self.set_class(seat.mark is not None, "-away")
+        self.set_class(seat.shown is not None and seat.hand is None, "-shown")
 
     @staticmethod
     def role_line(seat: SeatShow) -> Text:
-        """The seat's role in bold, or that the bidding decides it."""
+        """The seat's role in bold, or that the bidding (or calling) decides it."""
         out = Text(end="")
-        out.append(role_name(seat.role) if seat.role else t("ui.seat.no_role"), "bold")
+        waiting = t("ui.seat.no_call") if seat.calling else t("ui.seat.no_role")
+        out.append(role_name(seat.role) if seat.role else waiting, "bold")
+        if seat.doubled:
+            out.append(as_shown(" · ") + t("ui.seat.doubled"), "bold")
         return out
 
     def render(self) -> Text:
@@ -70,15 +74,60 @@ class SeatPanel(CardWidget):
         if seat is None:
             return Text(end="")
         out = self.role_line(seat)
+        if seat.hand is not None:
+            out.append("  " + t("ui.seat.cards", n=len(seat.hand)))
+            if seat.hand:
+                out.append("\n")
+                width = self.content_size.width
+                out.append(strip_lines(seat.hand, self.ink(), self.ascii, width))
+            return out
         out.append("\n")
+        if seat.shown is not None:  # 明牌: what is shown and how many are left is on the border
+            width = max(self.content_size.width, 8)
+            out.append_text(rank_lines(seat.shown, self.ink(), self.ascii, width))
+            return out
         if seat.cards_left is not None:
             ink = self.ink()
-            out.append(" ## " if self.ascii else " ▒▒ ", ink.back)
-            low = seat.cards_left <= LOW_CARDS
-            out.append("  " + t("ui.seat.cards", n=seat.cards_left), "bold" if low else "")
+            if self.content_size.height >= 2 + CHIP_HEIGHT:  # room for the hand fanned
+                out.append_text(self.backs(seat.cards_left, ink))
+                out.append("\n")
+            elif seat.backs:
+                out.append(" ## " if self.ascii else " ▒▒ ", ink.back)
+                out.append("  ")
+            else:
+                out.append("      ")
+            low = seat.low
+            out.append(t("ui.seat.cards", n=seat.cards_left), "bold" if low else "")
             if low:
                 out.append(" " + t("ui.seat.low"), self.get_component_rich_style("seat--low"))
         return out
+
+    def backs(self, count: int, ink: Ink) -> Text:
+        """The seat's hand face down, one card per card held, fanned to fit the panel
+        (where there is room for full chips: a large terminal)."""
+        width = self.content_size.width
+        if count == 0:
+            return Text("\n" * (CHIP_HEIGHT - 1), end="")
+        step = max(1, min(BACK_STEP, (width - CHIP_WIDTH) // max(1, count - 1)))
+        canvas = Canvas(min(width, (count - 1) * step + CHIP_WIDTH), CHIP_HEIGHT, self.rich_style)
+        for index in range(count):
+            draw_back(canvas, index * step, 0, ink, self.ascii)
+        return canvas.text()
+
+
+def rank_lines(cards: tuple[Card, ...], ink: Ink, ascii: bool, width: int) -> Text:
+    """Cards face up as their ranks, in the card's colour, wrapped to `width`: the
+    most compact way to lay a hand open (`3 3 4 10 J 2 大`)."""
+    return wrapped(((rank_label(card.rank, ascii), ink_for(card, ink)) for card in cards), width)
+
+
+class HouseRules(Plain):
+    """The house rules in force, between the other two seats, and your own stake once
+    someone doubled (hidden for the plain game, whose top bar says all)."""
+
+    def show(self, text: str) -> None:
+        self.update(text)
+        self.display = bool(text)
 
 
 class TopBar(Horizontal):
@@ -90,28 +139,21 @@ class TopBar(Horizontal):
         yield CardRow(id="bottom-cards")
         yield Plain(id="session")
 
-    def show(
-        self,
-        bottom: tuple[Card, ...],
-        bid: int,
-        multiplier: int | None,
-        session: str,
-    ) -> None:
-        """multiplier: None while bidding; a landlord with no bid was drawn by lot.
-        session: the right-hand corner (the score at a table, the step in a replay)."""
+    def show(self, top: Top) -> None:
+        """A landlord with no bid was drawn by lot."""
         cards = self.query_one("#bottom-cards", CardRow)
-        if bottom:
-            cards.show(bottom)
+        if top.bottom:
+            cards.show(top.bottom)
         else:
             cards.show(BACKS, face_down=True)
-        if bid:
-            stakes = t("ui.top.bid", bid=bid)
+        if top.bid:
+            stakes = t("ui.top.bid", bid=top.bid)
         else:
-            stakes = t("ui.top.no_bid") if multiplier is None else t("ui.top.drawn")
-        if multiplier is not None:
-            stakes += "  " + t("ui.top.multiplier", x=multiplier)
-        self.query_one("#stakes", Plain).update(stakes)
-        self.query_one("#session", Plain).update(session)
+            stakes = t("ui.top.no_bid") if top.multiplier is None else t("ui.top.drawn")
+        if top.multiplier is not None:
+            stakes += "  " + t("ui.top.multiplier", x=top.multiplier)
+        self.query_one("#stakes", Plain).update(stakes if top.house is None else top.house)
+        self.query_one("#session", Plain).update(top.session)
 
 
 class MessageLine(Plain):
@@ -144,17 +186,24 @@ class CardCounter(Plain):
         )
 
 
-def show_lane(lane: CardRow, shown: Shown | None, trick_open: bool) -> None:
-    """trick_open: there is a play to beat, so other plays in the trick are history."""
-    if shown is None:
-        lane.show()
-    elif shown.bid is not None:
-        lane.show(word=bid_word(shown.bid))
-    elif shown.passed:
-        lane.show(word=t("ui.play.pass"))
+def show_lane(row: CardRow, lane: Lane) -> None:
+    if lane.word:
+        row.show(word=lane.word)
     else:
-        lane.show(shown.cards)
-    lane.set_class(shown is not None and shown.passed, "-pass")
-    lane.set_class(
-        trick_open and shown is not None and bool(shown.cards) and not shown.to_beat, "-stale"
-    )
+        row.show(lane.cards)
+    row.set_class(lane.passed, "-pass")
+    row.set_class(lane.stale, "-stale")
+
+
+def show_table(root: Widget, show: TableShow) -> None:
+    """The layout the table screen and the replay screen share: the top bar, the two
+    seats (the first two seat panels under `root`) and the three lanes."""
+    root.query_one(TopBar).show(show.top)
+    for panel, seat in zip(root.query(SeatPanel), show.seats, strict=False):
+        panel.seat = seat
+    for lane_id, lane in zip(("#left-play", "#right-play", "#my-play"), show.lanes, strict=True):
+        show_lane(root.query_one(lane_id, CardRow), lane)
+    for house in root.query(HouseRules):
+        house.show(show.house)
+    for seats in root.query("#seats"):
+        seats.set_class(show.others_shown, "-shown")

@@ -11,10 +11,11 @@ from textual.widgets import Button, Select
 
 from ddz_tui.bots import Level
 from ddz_tui.i18n import t
-from ddz_tui.table import SeatInfo, SeatKind, TableState
-from ddz_tui.ui.names import keyed, level_name, seat_mark
+from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
+from ddz_tui.ui.names import level_name, seat_mark
+from ddz_tui.ui.typed import ddz_app
 from ddz_tui.ui.widgets.form import choice, level_options
-from ddz_tui.ui.widgets.plain import Plain, literal
+from ddz_tui.ui.widgets.plain import Plain, keyed, literal
 
 
 def seat_status(info: SeatInfo) -> Text:
@@ -64,11 +65,11 @@ class WaitingRoom(Vertical):
             yield Button(keyed("Esc", t("ui.button.leave")), id="leave-table", compact=True)
 
     def _default_level(self) -> Level:
-        return self.app.settings.right_bot  # type: ignore[attr-defined]
+        return ddz_app(self).settings.right_bot
 
     @property
     def level(self) -> Level:
-        return self.query_one("#fill-level", Select).value  # type: ignore[return-value]
+        return Level(self.query_one("#fill-level", Select).value)
 
     def show(self, state: TableState, title: str, invite: str | None) -> None:
         self.query_one("#wait-box").border_title = literal(title)
@@ -81,7 +82,12 @@ class WaitingRoom(Vertical):
             grid.add_column(t("ui.result.session"), justify="right")
         for seat, info in enumerate(state.seats):
             name = Text(info.name or "—", style="bold" if seat == state.seat else "")
-            row = [str(seat + 1), position(seat, state.seat), name, seat_status(info)]
+            row: list[str | Text] = [
+                str(seat + 1),
+                position(seat, state.seat),
+                name,
+                seat_status(info),
+            ]
             if state.games:
                 row.append("" if info.is_empty else f"{state.totals[seat]:+d}")
             grid.add_row(*row)

@@ -1,0 +1,58 @@
+"""The yes-or-no decisions of the house rules — call (叫地主), grab (抢地主), show the
+hand (明牌), double (加倍) — judged from the hand's strength (`policy.hand_strength`),
+by rule: the same view always gets the same answer.
+
+The thresholds were read off 1,500 deals played out by the normal policy, the landlord
+drawn by lot (a landlord's 20 cards, a peasant's 17, and how often each side won):
+
+    landlord strength  0: 48%   2: 52%   4: 66%   6: 72%   12 and up: 85% or more
+    peasant strength  -2: 53%   0: 61%   2: 70%   6: 72%   (the peasants' wins)
+
+A call stakes as much as a bid of 1 and each grab doubles the stake, so calling and
+grabbing ask for the strength of bidding 1, 2 and 3 (`policy.BID_AT`).
+"""
+
+from __future__ import annotations
+
+from ddz_tui.bots.policy import BID_AT, hand_strength
+from ddz_tui.engine import Decision, PlayerView
+from ddz_tui.moves import pack
+
+YES_OR_NO = frozenset({Decision.CALL, Decision.GRAB, Decision.SHOW, Decision.DOUBLE})
+"""The decisions answered with yes or no (a bool), not a bid or a play."""
+
+CALL_AT, GRAB_AT, GRAB_BACK_AT = BID_AT
+"""Strength to call the landlord, to grab it from a caller, and for the caller to grab
+it back (a hand already outbid once must be strong to double the stake again)."""
+SHOW_AT = 12.0
+"""A landlord shows its hand (×2, but the peasants see it) only when it wins most games
+with its cards in the open: about 85% of landlords this strong win."""
+PEASANT_DOUBLE_AT = 2.0
+"""A peasant doubles when peasants with hands this strong win about 70% of games."""
+LANDLORD_DOUBLE_AT = 6.0
+"""A landlord redoubles when landlords this strong win about 72% of games ..."""
+DOUBLED_AGAINST = 3.0
+"""... and asks for this much more for each peasant who doubled (they hold strong hands)."""
+
+
+def grabs_back(view: PlayerView) -> bool:
+    """The seat to grab is the one that called: it would take the landlord back."""
+    return any(seat == view.seat and took for seat, took in view.calls)
+
+
+def answer(view: PlayerView) -> bool:
+    """Yes or no to the view's decision (call, grab, show or double), from the hand."""
+    strength = hand_strength(pack(view.hand_ranks))
+    decision = view.decision
+    if decision is Decision.CALL:
+        return strength >= CALL_AT
+    if decision is Decision.GRAB:
+        return strength >= (GRAB_BACK_AT if grabs_back(view) else GRAB_AT)
+    if decision is Decision.SHOW:
+        return strength >= SHOW_AT
+    if decision is Decision.DOUBLE:
+        if view.seat != view.landlord:
+            return strength >= PEASANT_DOUBLE_AT
+        doubled = sum(d for seat, d in view.doubles if seat != view.seat)
+        return strength >= LANDLORD_DOUBLE_AT + DOUBLED_AGAINST * doubled
+    raise ValueError(f"not a yes-or-no decision: {decision}")

@@ -1,0 +1,75 @@
+"""The `ddz` command: the game by default, tools as subcommands, one module per family
+(`rules`, `bots`, `history`, `net`), each adding its own subcommands next to their handlers.
+
+Heavy modules (Textual, the bots) are imported inside the handler that needs them,
+so `ddz rules ...` answers quickly and a broken data file is reported as one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ddz_tui.cli import bots, history, net, review, rules
+from ddz_tui.cli.errors import EXIT_USAGE, CommandError, UsageError
+from ddz_tui.cli.play import cmd_play
+from ddz_tui.i18n import Lang, default_language, set_language
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ddz",
+        description="Dou Dizhu (斗地主) in the terminal. With no command, opens the game.",
+        epilog="DDZ_SOUND=off in the environment turns sound off for the whole session.",
+    )
+    parser.add_argument(
+        "--lang", choices=[lang.value for lang in Lang], help="language (default: from the locale)"
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help="where your history is kept (default: $DDZ_DATA_DIR, else the user data directory)",
+    )
+    parser.add_argument(
+        "--ascii", action="store_true", help="draw suits as letters (S H C D) for this session"
+    )
+    parser.add_argument(
+        "--seed", type=int, help="seed for the deals and the bots, to replay the same games"
+    )
+    parser.set_defaults(handler=cmd_play)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for family in (rules, bots, history, review, net):
+        family.add_commands(commands)
+    return parser
+
+
+def _say(problem: str) -> None:
+    """One line on stderr. It may quote a file's name or a database's complaint,
+    so it is made printable: a name can hold escape sequences too."""
+    from ddz_tui.text import printable
+
+    print(f"ddz: {printable(problem)}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from ddz_tui.data import DataFileError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    set_language(args.lang or default_language())
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except UsageError as exc:
+        _say(str(exc))
+        return EXIT_USAGE
+    except DataFileError as exc:
+        _say(f"broken data file: {exc}")
+        return 1
+    except CommandError as exc:
+        _say(str(exc))
+        return 1
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,162 @@
+"""`ddz history`, `ddz export` and `ddz replay`: your kept games, listed, written out as
+records, and stepped through (a kept one, or a record from a file)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ddz_tui.cli.errors import CommandError, UsageError
+from ddz_tui.cli.play import open_app
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
+
+    from ddz_tui.engine import Event
+    from ddz_tui.records.store import KeptGame, Store
+    from ddz_tui.ui.screens.replay import Replay
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    history = commands.add_parser("history", help="list your recent games")
+    history.add_argument("--limit", type=int, default=20, help="how many games (default 20)")
+    history.set_defaults(handler=cmd_history)
+    export = commands.add_parser("export", help="write a kept game's record as JSON lines")
+    export.add_argument("game_id", metavar="GAME_ID", type=int, help="the # from ddz history")
+    export.add_argument("-o", "--output", type=Path, help="a file (default: standard output)")
+    export.set_defaults(handler=cmd_export)
+    replay = commands.add_parser(
+        "replay", help="step through a finished game: a kept one, or a record from a file"
+    )
+    replay.add_argument(
+        "game",
+        metavar="GAME_ID|FILE",
+        help="the # from ddz history, or a JSON lines record (as ddz export writes)",
+    )
+    replay.set_defaults(handler=cmd_replay)
+
+
+def _open_store(args: argparse.Namespace) -> Store:
+    from ddz_tui.records.store import Store, StoreError, default_path
+
+    try:
+        return Store.open(default_path(args.data_dir))
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from ddz_tui.i18n import t
+
+    with _open_store(args) as store:
+        games = store.recent_games(args.limit)
+    console = Console()
+    if not games:
+        console.print(t("history.empty"))
+        return 0
+    title = t("history.title_one") if len(games) == 1 else t("history.title", n=len(games))
+    table = Table(title=title)
+    for column in ("#", "history.when", "history.where", "history.you", "history.result",
+                   "history.score", "history.multiplier", "history.players"):  # fmt: skip
+        justify: JustifyMethod = (
+            "right" if column in ("#", "history.score", "history.multiplier") else "left"
+        )
+        table.add_column(column if column == "#" else t(column), justify=justify)
+    for game in games:
+        mine = game.my_seat
+        role = (
+            "" if mine is None else t("role.landlord" if mine == game.landlord else "role.peasant")
+        )
+        result = "" if game.i_won is None else t("history.won" if game.i_won else "history.lost")
+        score = "" if game.my_score is None else f"{game.my_score:+d}"
+        table.add_row(
+            str(game.id),
+            game.finished.astimezone().strftime("%Y-%m-%d %H:%M"),
+            t(f"origin.{game.origin.value}"),
+            role,
+            result,
+            score,
+            f"×{game.multiplier}",
+            Text(", ".join(game.names)),  # as written: a name is not markup
+        )
+    console.print(table)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from ddz_tui.engine import dumps
+
+    with _open_store(args) as store:
+        try:
+            record = store.record(args.game_id)
+        except KeyError:
+            raise UsageError(f"GAME_ID: no game {args.game_id} in {store.path}") from None
+    text = dumps(record)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """A number is a kept game's id; anything else is a file, as `ddz export` writes."""
+    target: str = args.game
+    replay = _kept_replay(args, int(target)) if target.isdigit() else _file_replay(target)
+    return open_app(args, replay=replay)
+
+
+def kept_game(args: argparse.Namespace, game_id: int) -> KeptGame:
+    """A kept game; an unknown id is a usage error."""
+    with _open_store(args) as store:
+        try:
+            return store.game(game_id)
+        except KeyError:
+            raise UsageError(f"GAME_ID: no game {game_id} in {store.path}") from None
+
+
+def read_record(name: str) -> list[Event]:
+    """The record in a file, as `ddz export` writes it; a file that cannot be read or
+    holds no record is a usage error."""
+    from ddz_tui.engine import loads
+
+    try:
+        text = Path(name).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{name}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{name}: not a game record (not UTF-8 text)") from None
+    try:
+        return loads(text)
+    except ValueError as exc:
+        raise UsageError(f"{name}: not a finished game's record: {exc}") from None
+
+
+def _kept_replay(args: argparse.Namespace, game_id: int) -> Replay:
+    from ddz_tui.ui.screens.replay import Replay
+
+    kept = kept_game(args, game_id)
+    try:
+        return Replay.of_kept(kept)
+    except ValueError as exc:
+        raise CommandError(f"game {game_id} cannot be replayed: {exc}") from None
+
+
+def _file_replay(name: str) -> Replay:
+    from ddz_tui.text import printable
+    from ddz_tui.ui.screens.replay import Replay
+
+    events = read_record(name)
+    try:
+        return Replay.of(events, title=printable(Path(name).name))
+    except ValueError as exc:
+        raise UsageError(f"{name}: not a finished game's record: {exc}") from None

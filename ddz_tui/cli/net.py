@@ -1,0 +1,309 @@
+"""`ddz server`, `ddz join`, `ddz host` and `ddz serve-ssh`: playing over the network."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from ddz_tui.cli.arguments import (
+    add_listen_options,
+    add_name_option,
+    add_table_options,
+    at_least_one,
+    port_number,
+)
+from ddz_tui.cli.errors import UsageError
+from ddz_tui.cli.play import open_app
+from ddz_tui.net import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from ddz_tui.net.server import ServerConfig
+    from ddz_tui.records.history import History
+
+SSH_PORT = 2222  # serve-ssh's default (net.ssh needs asyncssh, which is an extra)
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    server = commands.add_parser("server", help="host tables for players on the network")
+    add_listen_options(server, "127.0.0.1", DEFAULT_PORT)
+    add_table_options(server)
+    server.set_defaults(handler=cmd_server)
+
+    join = commands.add_parser("join", help="open the game at a server's lobby")
+    join.add_argument(
+        "url", metavar="URL", help="the server, e.g. ws://192.168.1.20:7744 or just 192.168.1.20"
+    )
+    add_name_option(join)
+    join.set_defaults(handler=cmd_join)
+
+    host = commands.add_parser(
+        "host", help="open the game hosting a server for friends, with you at a new table"
+    )
+    add_listen_options(host, "0.0.0.0", DEFAULT_PORT)
+    add_name_option(host)
+    add_table_options(host, own_delay=True)
+    host.set_defaults(handler=cmd_host)
+
+    from ddz_tui.net.ssh_limits import DEFAULT_MAX_PER_ADDRESS, DEFAULT_MAX_SESSIONS
+
+    ssh = commands.add_parser(
+        "serve-ssh", help="let players in with ssh -p PORT NAME@HOST (needs the ssh extra)"
+    )
+    add_listen_options(ssh, "127.0.0.1", SSH_PORT, port_help="SSH port")
+    ssh.add_argument(
+        "--host-key",
+        metavar="PATH",
+        help="the server's SSH host key (made on first run; default in your user data folder)",
+    )
+    ssh.add_argument(
+        "--server", metavar="URL", help="send players to this game server instead of starting one"
+    )
+    ssh.add_argument(
+        "--game-port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        help=f"loopback port of the game server it starts (default {DEFAULT_PORT})",
+    )
+    ssh.add_argument(
+        "--max-sessions",
+        metavar="N",
+        type=at_least_one,
+        default=DEFAULT_MAX_SESSIONS,
+        help="most SSH connections at once, each with at most one game "
+        f"(default {DEFAULT_MAX_SESSIONS})",
+    )
+    ssh.add_argument(
+        "--max-per-address",
+        metavar="N",
+        type=at_least_one,
+        default=DEFAULT_MAX_PER_ADDRESS,
+        help=f"most of them from one address (default {DEFAULT_MAX_PER_ADDRESS}; "
+        "an IPv6 /64 counts as one)",
+    )
+    add_table_options(ssh)
+    ssh.set_defaults(handler=cmd_serve_ssh)
+
+
+def cmd_server(args: argparse.Namespace) -> int:
+    from ddz_tui.i18n import t
+    from ddz_tui.net.server import GameServer, run
+
+    def announce(server: GameServer) -> None:
+        print(t("net.cli.serving", url=server.url))
+        print(t("net.cli.join_hint", url=f"ws://{_public_host(args.host)}:{server.port}"))
+        if _loopback(args.host):
+            print(t("net.cli.loopback_only"))
+
+    config = _server_config(args, args.host, args.port)
+    return _run_forever(run(config, announce, _history(args)), args.host, args.port)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """Open the app at the server's lobby (the connection is made, and any trouble
+    with it shown, inside the app, where the address or name can be put right)."""
+    from ddz_tui.net.client.dial import normalise_url
+    from ddz_tui.net.client.errors import BadAddress
+    from ddz_tui.ui.online import JoinRequest
+
+    try:
+        url = normalise_url(args.url)
+    except BadAddress as error:
+        raise UsageError(error.message) from None
+    return open_app(args, JoinRequest(url, _player_name(args.name)))
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    """Open the app hosting a game: a server inside it, and you at a new table."""
+    from ddz_tui.ui.online import HostRequest
+
+    request = HostRequest(
+        name=_player_name(args.name),
+        port=args.port,
+        host=args.host,
+        turn_seconds=args.turn_seconds or None,
+        grace=args.grace_seconds,
+        bot_delay=args.bot_delay,
+        bot_workers=args.bot_workers,
+    )
+    return open_app(args, request)
+
+
+def cmd_serve_ssh(args: argparse.Namespace) -> int:
+    from ddz_tui.i18n import t
+
+    try:
+        import asyncssh  # noqa: F401
+    except ImportError:
+        raise UsageError(t("ssh.missing_extra")) from None
+    import os
+    from pathlib import Path
+
+    from ddz_tui.net.client.dial import normalise_url
+    from ddz_tui.net.client.errors import BadAddress
+    from ddz_tui.net.ssh import HostKeyError, SshDoor, default_host_key_path, serve
+    from ddz_tui.net.ssh_limits import DoorLimits
+    from ddz_tui.net.ssh_names import default_names_path
+    from ddz_tui.paths import DATA_DIR_ENV
+
+    server_url = None
+    if args.server:
+        try:
+            server_url = normalise_url(args.server)
+        except BadAddress as error:
+            raise UsageError(f"--server: {error.message}") from None
+    if args.host_key:
+        key_path = Path(args.host_key).expanduser()
+    else:
+        key_path = default_host_key_path(args.data_dir)
+    if args.data_dir:  # the sessions' clients keep their tokens there too
+        os.environ[DATA_DIR_ENV] = str(args.data_dir)
+
+    def announce(door: SshDoor, fingerprint: str, path: Path, made: bool) -> None:
+        print(t("ssh.serving", port=door.port, host=_public_host(args.host)))
+        print(
+            t(
+                "ssh.fingerprint",
+                fingerprint=fingerprint,
+                path=path,
+                made=t("ssh.key_made") if made else "",
+            )
+        )
+        print(t("ssh.names", path=door.names.path, count=len(door.names)))
+        limits = door.places.limits
+        print(t("ssh.limits", total=limits.max_sessions, per_address=limits.max_per_address))
+        print(t("ssh.game_server", url=door.url))
+        if _loopback(args.host):
+            print(t("net.cli.loopback_only"))
+
+    config = _server_config(args, "127.0.0.1", args.game_port)
+    try:
+        return _run_forever(
+            serve(
+                args.host,
+                args.port,
+                key_path,
+                server_url,
+                config,
+                announce,
+                _history(args),
+                default_names_path(args.data_dir),
+                DoorLimits(args.max_sessions, args.max_per_address),
+            ),
+            args.host,
+            args.port,
+        )
+    except HostKeyError as error:
+        print(f"ddz: {error}", file=sys.stderr)
+        return 1
+
+
+def _server_config(args: argparse.Namespace, host: str, port: int) -> ServerConfig:
+    from ddz_tui.net.server import ServerConfig
+
+    return ServerConfig(
+        host=host,
+        port=port,
+        turn_seconds=args.turn_seconds or None,
+        grace=args.grace_seconds,
+        bot_delay=args.bot_delay,
+        bot_workers=args.bot_workers,
+    )
+
+
+def _history(args: argparse.Namespace) -> History:
+    """A game server keeps every game its tables finish in the history of --data-dir
+    (trouble with the database is logged once, and serving goes on)."""
+    import logging
+
+    from ddz_tui.records.history import History
+    from ddz_tui.records.store import default_path
+
+    def say(problem: str) -> None:
+        logging.getLogger("ddz_tui.net.server").warning("games are not kept: %s", problem)
+
+    return History(default_path(args.data_dir), on_problem=say)
+
+
+async def _until_terminated(coroutine) -> None:
+    """Run `coroutine` until SIGTERM, which ends it as Ctrl-C does: cancelled, so the
+    server closes in order (clients told, history written) and the command exits 0."""
+    import asyncio
+    import signal
+
+    serving = asyncio.ensure_future(coroutine)
+    terminated = False
+
+    def terminate() -> None:
+        nonlocal terminated
+        if not terminated:  # once: a second SIGTERM must not cut the closing short
+            terminated = True
+            serving.cancel()
+
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, terminate)
+    try:
+        await serving
+    except asyncio.CancelledError:
+        if not terminated:
+            raise  # Ctrl-C: asyncio.run makes it a KeyboardInterrupt
+    finally:
+        loop.remove_signal_handler(signal.SIGTERM)
+
+
+def _run_forever(coroutine, host: str, port: int) -> int:
+    """Run a server until Ctrl-C or SIGTERM; a port that cannot be bound is one line,
+    exit 1."""
+    import asyncio
+    import logging
+
+    from ddz_tui.i18n import t
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per connection is ours
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    try:
+        asyncio.run(_until_terminated(coroutine))
+    except OSError as error:
+        reason = error.strerror or str(error)
+        print(
+            f"ddz: {t('net.cli.cannot_listen', host=host, port=port, error=reason)}",
+            file=sys.stderr,
+        )
+        return 1
+    except KeyboardInterrupt:
+        pass
+    print(t("net.cli.stopped"))
+    return 0
+
+
+def _loopback(host: str) -> bool:
+    return host in ("127.0.0.1", "localhost", "::1")
+
+
+def _public_host(host: str) -> str:
+    """The host others would type: this machine's name instead of a wildcard address."""
+    if host in ("0.0.0.0", "::", ""):
+        import socket
+
+        return socket.gethostname()
+    return host
+
+
+def _player_name(given: str | None) -> str:
+    from ddz_tui.net.errors import ProtocolError
+    from ddz_tui.net.protocol import check_name
+
+    try:
+        return check_name(_login_name() if given is None else given)
+    except ProtocolError as error:
+        raise UsageError(f"--name: {error.message}") from None
+
+
+def _login_name() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return ""

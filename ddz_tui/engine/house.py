@@ -1,0 +1,198 @@
+"""House rules: how the landlord is chosen, whether players double and show their
+cards, and what each doubling is worth. One frozen value, stored in every record.
+
+`Rules()` is the game as it always was: 叫分 bidding, no doubling, no showing, every
+doubling ×2. Rules travel as a small dict (`to_dict`, `from_dict`), read as strictly
+as the rest of a record: a file or a peer may have written it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import Any
+
+MAX_FACTOR = 5
+"""The most a single doubling may multiply by (some houses make showing cards ×5)."""
+
+
+class LandlordMode(str, Enum):
+    """How the landlord is chosen: bidding 1–3 points (叫分), a seat drawn by lot (the
+    seed design), or calling and grabbing (叫地主/抢地主)."""
+
+    BID = "bid"
+    RANDOM = "random"
+    GRAB = "grab"
+
+
+PLAIN_MODES = (LandlordMode.BID, LandlordMode.RANDOM)
+"""The landlord modes of the plain game (the only ones a version 1 record holds)."""
+
+
+class Decision(str, Enum):
+    """What the seat whose turn it is must decide now."""
+
+    BID = "bid"  # bid 1–3 points or pass (叫分)
+    CALL = "call"  # call the landlord or not (叫地主)
+    GRAB = "grab"  # grab the landlord or not (抢地主)
+    SHOW = "show"  # the landlord: show the hand or not (明牌)
+    DOUBLE = "double"  # double or not (加倍)
+    PLAY = "play"  # play or pass
+
+
+def _check_factor(name: str, value: object) -> None:
+    if type(value) is not int or not 1 <= value <= MAX_FACTOR:
+        raise ValueError(f"{name!r} must be a whole number from 1 to {MAX_FACTOR}")
+
+
+@dataclass(frozen=True)
+class Factors:
+    """What each thing multiplies the stake by. A spring and an anti-spring share
+    `spring`; `grab` counts once per grab; `double` once per player who doubles."""
+
+    bomb: int = 2
+    rocket: int = 2
+    spring: int = 2
+    show: int = 2
+    grab: int = 2
+    double: int = 2
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            _check_factor(f.name, getattr(self, f.name))
+
+    def to_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Factors:
+        """The factors a dict holds: every one of them, each a whole number; ValueError
+        says what is wrong."""
+        return cls(**_exact_keys("factors", data, [f.name for f in fields(cls)]))
+
+
+DEFAULT_FACTORS = Factors()
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The house rules of a game.
+
+    landlord: how the landlord is chosen.
+    doubling: 加倍 — once the landlord has the bottom cards, each peasant in turn, then
+    the landlord, may double; a player's score counts their own and the landlord's.
+    showing: 明牌 — the landlord may show the hand after taking the bottom cards.
+    factors: what bombs, the rocket, a spring, showing, grabs and doubles are worth.
+    """
+
+    landlord: LandlordMode = LandlordMode.BID
+    doubling: bool = False
+    showing: bool = False
+    factors: Factors = field(default=DEFAULT_FACTORS)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "landlord", LandlordMode(self.landlord))
+        for name in ("doubling", "showing"):
+            if type(getattr(self, name)) is not bool:
+                raise ValueError(f"{name!r} must be true or false")
+        if not isinstance(self.factors, Factors):
+            raise ValueError("'factors' must be Factors")
+
+    @property
+    def plain(self) -> bool:
+        """The rules every game had before house rules: no doubling, no showing, every
+        doubling ×2, the landlord by bidding or by lot (a version 1 record holds these)."""
+        return (
+            self.landlord in PLAIN_MODES
+            and not self.doubling
+            and not self.showing
+            and self.factors == DEFAULT_FACTORS
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "landlord": self.landlord.value,
+            "doubling": self.doubling,
+            "showing": self.showing,
+            "factors": self.factors.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """The rules a dict holds (every key present, nothing else); ValueError says
+        what is wrong."""
+        values = _exact_keys("rules", data, ["landlord", "doubling", "showing", "factors"])
+        if not isinstance(values["landlord"], str):
+            raise ValueError("'landlord' must be a landlord mode")
+        values["factors"] = Factors.from_dict(values["factors"])
+        return cls(**values)
+
+
+def _exact_keys(what: str, data: object, keys: list[str]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError(f"{what} must be an object")
+    extra = set(data) - set(keys)
+    if extra:
+        raise ValueError(f"{what}: unexpected field {sorted(map(str, extra))[0]!r}")
+    missing = [key for key in keys if key not in data]
+    if missing:
+        raise ValueError(f"{what}: missing field {missing[0]!r}")
+    return dict(data)
+
+
+_SWITCHES = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
+_RULE_FACTORS = {"grab": "grab", "show": "showing", "double": "doubling"}
+"""Factors that also switch a rule on: `show=4` is showing cards on, worth ×4."""
+
+RULES_SPEC_HELP = (
+    "house rules as comma-separated words: bid, random or grab (how the landlord is "
+    "chosen; grab is 叫地主/抢地主), double (加倍), show (明牌); NAME=N sets what bomb, "
+    f"rocket, spring, grab, show or double multiply by (1-{MAX_FACTOR}; show=N, double=N "
+    "and grab=N also switch those rules on); show=off, double=off; plain is the default game"
+)
+
+
+def parse_rules(spec: str, base: Rules | None = None) -> Rules:
+    """The rules a compact spec names, over `base` (the plain game): e.g.
+    "grab,double,show", "bid,bomb=3", "random,show=4". ValueError says what is wrong."""
+    rules = Rules() if base is None else base
+    factors = rules.factors.to_dict()
+    values: dict[str, Any] = {}
+    for item in (part.strip().lower() for part in spec.split(",")):
+        name, equals, value = item.partition("=")
+        name, value = name.strip(), value.strip()
+        if not equals:
+            if name == "plain":
+                rules, factors, values = Rules(), DEFAULT_FACTORS.to_dict(), {}
+            elif name in {mode.value for mode in LandlordMode}:
+                values["landlord"] = LandlordMode(name)
+            elif name in ("show", "double"):
+                values[_RULE_FACTORS[name]] = True
+            else:
+                raise ValueError(f"unknown house rule {item!r}")
+        elif name == "landlord":
+            if value not in {mode.value for mode in LandlordMode}:
+                raise ValueError(f"landlord={value!r}: choose bid, random or grab")
+            values["landlord"] = LandlordMode(value)
+        elif name in ("show", "double") and value in _SWITCHES:
+            values[_RULE_FACTORS[name]] = _SWITCHES[value]
+        elif name in factors:
+            if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= MAX_FACTOR:
+                raise ValueError(f"{name}={value!r}: give a whole number from 1 to {MAX_FACTOR}")
+            factors[name] = int(value)
+            if name in _RULE_FACTORS:
+                on = LandlordMode.GRAB if name == "grab" else True
+                values["landlord" if name == "grab" else _RULE_FACTORS[name]] = on
+        else:
+            raise ValueError(f"unknown house rule {item!r}")
+    merged = {**rules.to_dict(), **values, "factors": Factors(**factors)}
+    return Rules(**merged)
+
+
+def rules_spec(rules: Rules) -> str:
+    """The compact spec of `rules` (what `parse_rules` reads back to the same rules)."""
+    words = [rules.landlord.value]
+    words += [name for name, on in (("double", rules.doubling), ("show", rules.showing)) if on]
+    changed = rules.factors.to_dict().items() - DEFAULT_FACTORS.to_dict().items()
+    words += [f"{name}={value}" for name, value in sorted(changed)]
+    return ",".join(words)

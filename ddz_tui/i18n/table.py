@@ -1,0 +1,44 @@
+"""A table: its notices to every seat and the actions it refuses.
+
+Each key: (English, Simplified Chinese). Prefixes kept here:
+`table.`."""
+
+from __future__ import annotations
+
+PHRASES: dict[str, tuple[str, str]] = {
+    "table.game_on": ("a game is being played: wait until it ends", "正在对局：请等本局结束"),
+    "table.no_player": ("no player sits in seat {seat}", "{seat}号座位没有玩家"),
+    "table.notice.dropped": ("{name} lost the connection", "{name}掉线了"),
+    "table.notice.back": ("{name} is back", "{name}回来了"),
+    "table.notice.takeover": (
+        "{name} is away: a bot plays for them (托管)",
+        "{name}不在：由电脑托管",
+    ),
+    "table.notice.left_playing": (
+        "{name} left: a bot finishes the game for them",
+        "{name}离开了：由电脑代打完本局",
+    ),
+    "table.notice.left": ("{name} left the table", "{name}离开了牌桌"),
+    "table.notice.timeout_bid": ("{name} ran out of time and passed the bid", "{name}超时，不叫"),
+    "table.notice.timeout_pass": ("{name} ran out of time and passed", "{name}超时，不出"),
+    "table.notice.timeout_play": (
+        "{name} ran out of time and played {cards}",
+        "{name}超时，自动出了{cards}",
+    ),
+    "table.notice.timeout_call": (
+        "{name} ran out of time and did not call the landlord",
+        "{name}超时，不叫地主",
+    ),
+    "table.notice.timeout_grab": (
+        "{name} ran out of time and did not grab the landlord",
+        "{name}超时，不抢地主",
+    ),
+    "table.notice.timeout_show": (
+        "{name} ran out of time and did not show their cards",
+        "{name}超时，不明牌",
+    ),
+    "table.notice.timeout_double": (
+        "{name} ran out of time and did not double",
+        "{name}超时，不加倍",
+    ),
+}

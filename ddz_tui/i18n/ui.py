@@ -1,0 +1,701 @@
+"""The screens of the terminal app, their buttons and key descriptions.
+
+Each key: (English, Simplified Chinese). Prefixes kept here:
+`ui.`, `keys.`, `coach.` (the coach in the replay and `ddz review`)."""
+
+from __future__ import annotations
+
+PHRASES: dict[str, tuple[str, str]] = {
+    "ui.menu.stats": ("Statistics and replays", "战绩与回放"),
+    "keys.stats": ("Statistics", "战绩"),
+    "keys.step": ("Step", "单步"),
+    "keys.first": ("First", "开头"),
+    "keys.last": ("Last", "结尾"),
+    "ui.history.off_title": ("Your games are not kept", "本次对局不会被记录"),
+    "ui.stats.title": ("Statistics", "战绩统计"),
+    "ui.stats.loading": ("Reading your history…", "正在读取战绩…"),
+    "ui.stats.off": (
+        "Nothing can be shown here, and the games of this session are not "
+        "kept:\n\n{problem}\n\nOnce the file can be used again (or is moved away), start ddz "
+        "again to turn history back on.",
+        "这里无法显示任何内容，本次游戏的对局也不会被记录：\n\n{problem}\n\n等文件可以再次使用（或"
+        "被移走）后，重新启动 ddz 即可恢复战绩记录。",
+    ),
+    "ui.stats.empty": (
+        "No games yet.\n\nEvery game you finish is kept here: your wins as landlord and as "
+        "peasant, your score over time, and each game to replay move by move.\n\nPress Esc, then "
+        "N for a new game.",
+        "还没有对局。\n\n你打完的每一局都会记在这里：当地主和当农民的胜局、累计得分的变化，还有每"
+        "一局的逐步回放。\n\n按 Esc，再按 N 开始新游戏。",
+    ),
+    "ui.stats.no_chart": (
+        "Your score over time shows here once you have finished a game.",
+        "打完一局后，这里会显示你的累计得分。",
+    ),
+    "ui.stats.figures": ("Your record", "你的战绩"),
+    "ui.stats.chart": ("Score over time", "累计得分"),
+    "ui.stats.chart_x": ("games", "局数"),
+    "ui.stats.games": ("Games played", "对局数"),
+    "ui.stats.wins": ("Won", "胜局"),
+    "ui.stats.rate": ("{n} ({rate})", "{n}（{rate}）"),
+    "ui.stats.of": ("{n} of {of} ({rate})", "{of}局胜{n}（{rate}）"),
+    "ui.stats.as_landlord": ("Won as landlord", "当地主"),
+    "ui.stats.as_peasant": ("Won as peasant", "当农民"),
+    "ui.stats.total": ("Total score", "总得分"),
+    "ui.stats.bombs": ("Bombs played", "打出炸弹"),
+    "ui.stats.springs": ("Springs", "春天"),
+    "ui.stats.best_streak": ("Best winning streak", "最长连胜"),
+    "ui.stats.streak": ("Current streak", "当前连胜"),
+    "ui.stats.recent": ("Recent games", "最近对局"),
+    "ui.stats.recent_keys": ("Enter: replay", "回车：回放"),
+    "ui.stats.col.when": ("When", "时间"),
+    "ui.stats.col.where": ("Where", "地点"),
+    "ui.stats.col.role": ("You", "身份"),
+    "ui.stats.col.result": ("Result", "结果"),
+    "ui.stats.col.score": ("Score", "得分"),
+    "ui.stats.col.x": ("×", "倍数"),
+    "ui.stats.col.players": ("Players", "玩家"),
+    "ui.stats.cannot_replay": ("Game #{id} cannot be replayed: {why}", "第{id}局无法回放：{why}"),
+    "ui.stats.gone": ("it is no longer in the history", "战绩中已没有这一局"),
+    "ui.replay.game": ("Game #{id}", "第{id}局"),
+    "ui.replay.seat": ("Seat {n}", "{n}号位"),
+    "ui.replay.step": ("Step {i}/{n}", "第{i}/{n}步"),
+    "ui.replay.bids": ("Bids: {bids}", "叫分：{bids}"),
+    "ui.replay.bid_entry": ("{who}: {n}", "{who}{n}分"),
+    "ui.replay.pass_entry": ("{who}: no bid", "{who}不叫"),
+    "ui.replay.no_bids": ("No bids yet", "尚未叫分"),
+    "ui.replay.drawn": (
+        "No bids: the landlord was drawn by lot ({who})",
+        "不叫分：抽签决定地主（{who}）",
+    ),
+    "ui.replay.dealt": (
+        "The deal. First to bid: {who}. → steps forward.",
+        "发牌：{who}先叫分。按 → 前进一步。",
+    ),
+    "ui.replay.dealt_lot": (
+        "The deal. Landlord by lot: {who}. → steps forward.",
+        "发牌：{who}抽签成为地主。按 → 前进一步。",
+    ),
+    "ui.replay.bid": ("{who}: {bid}.", "{who}：{bid}。"),
+    "ui.replay.landlord": ("Landlord: {who}, with the bottom cards.", "{who}成为地主，拿走底牌。"),
+    "ui.replay.played": ("{who}: {play}.", "{who}打出{play}。"),
+    "ui.replay.passed": ("{who}: pass.", "{who}不出。"),
+    "ui.settings.name": ("Your name", "你的名字"),
+    "ui.settings.name_off": ("not kept: history is off", "无法保存：战绩记录已关闭"),
+    "ui.settings.name_placeholder": ("type a name, Enter keeps it", "输入名字，回车保存"),
+    "ui.settings.name_saved": ("Your name is now {name}.", "你的名字已改为{name}。"),
+    "ui.settings.name_refused": ("Name not changed", "名字未更改"),
+    "ui.you": ("You", "你"),
+    "ui.seat.left": ("Left", "上家"),
+    "ui.seat.right": ("Right", "下家"),
+    "ui.seat.bot": ("{name} · {level}", "{name} · {level}"),
+    "ui.seat.cards": ("{n} left", "剩{n}张"),
+    "ui.seat.low": ("nearly out!", "报牌！"),
+    "ui.seat.thinking": (" thinking… ", " 思考中… "),
+    "ui.seat.no_role": ("waiting for the bids", "等待叫分"),
+    "ui.role.landlord": ("地主 Landlord", "地主"),
+    "ui.role.peasant": ("农民 Peasant", "农民"),
+    "ui.level.random": ("Random", "随机"),
+    "ui.level.easy": ("Easy", "简单"),
+    "ui.level.normal": ("Normal", "普通"),
+    "ui.level.hard": ("Hard", "困难"),
+    "ui.mode.bid": ("Bidding (叫分)", "叫分"),
+    "ui.mode.random": ("Drawn by lot", "随机指定"),
+    "ui.bid.pass": ("No bid", "不叫"),
+    "ui.bid.points": ("Bid {n}", "{n}分"),
+    "ui.play.pass": ("Pass", "不出"),
+    "ui.top.bottom": ("Bottom", "底牌"),
+    "ui.top.bid": ("Bid {bid}", "叫分 {bid}"),
+    "ui.top.no_bid": ("No bid yet", "尚未叫分"),
+    "ui.top.drawn": ("Drawn by lot", "随机地主"),
+    "ui.top.multiplier": ("Stake ×{x}", "倍数 ×{x}"),
+    "ui.top.session": ("Games {games} · Score {total:+d}", "已玩{games}局 · 总分 {total:+d}"),
+    "ui.counter.title": ("Card counter: cards not yet seen", "记牌器：未出现的牌"),
+    "ui.counter.holds": (
+        "landlord still holds {cards} from the bottom",
+        "地主手里还有底牌 {cards}",
+    ),
+    "ui.msg.dealing": ("Dealing…", "发牌中…"),
+    "ui.msg.redeal": ("Nobody bid: the cards are dealt again.", "无人叫分，重新发牌。"),
+    "ui.msg.bidding": ("{who} is bidding…", "{who}正在叫分…"),
+    "ui.msg.your_bid": (
+        "Your bid: 1, 2 or 3 points to be the landlord, or 0 for no bid.",
+        "请叫分：1、2、3分抢地主，0不叫。",
+    ),
+    "ui.msg.your_bid_over": (
+        "Bid more than {high} to be the landlord, or 0 for no bid.",
+        "叫分高于{high}分可当地主，0不叫。",
+    ),
+    "ui.msg.thinking": ("{who} is thinking…", "{who}思考中…"),
+    "ui.msg.their_turn": ("{who} to play.", "轮到{who}出牌。"),
+    "ui.msg.your_lead": ("Your lead: play any combination.", "你先出牌：任何牌型都可以。"),
+    "ui.msg.beat": (
+        "Your turn: beat {play} from {who}, or pass (P).",
+        "轮到你：要大过{who}的{play}，或者不出（P）。",
+    ),
+    "ui.msg.hint": (
+        "Hint {i} of {n}: {play}. Enter plays it, H shows the next.",
+        "提示 {i}/{n}：{play}。回车出牌，H看下一个。",
+    ),
+    "ui.msg.no_hint": (
+        "Nothing in your hand beats {play}: pass (P).",
+        "你没有大过{play}的牌：请不出（P）。",
+    ),
+    "ui.msg.no_more": ("No more {rank} to raise.", "没有更多的{rank}可选了。"),
+    "ui.msg.landlord_won": ("The landlord wins.", "地主获胜。"),
+    "ui.msg.peasants_won": ("The peasants win.", "农民获胜。"),
+    "ui.selection.not_a_play": ("not a play", "不成牌型"),
+    "ui.button.play": ("Play", "出牌"),
+    "ui.button.pass": ("Pass", "不出"),
+    "ui.button.hint": ("Hint", "提示"),
+    "ui.button.next_game": ("Next game", "再来一局"),
+    "ui.button.to_title": ("Back to the title", "返回主菜单"),
+    "ui.button.deal": ("Deal", "发牌"),
+    "ui.button.back": ("Back", "返回"),
+    "ui.leave.question": (
+        "Leave this table? The game in progress is abandoned.",
+        "离开牌桌？当前牌局将作废。",
+    ),
+    "ui.leave.yes": ("Leave", "离开"),
+    "ui.leave.no": ("Stay", "继续打"),
+    "ui.sound.on": ("Sound on.", "声音已打开。"),
+    "ui.sound.off": ("Sound off.", "声音已关闭。"),
+    "ui.result.you_won": ("You win!", "你赢了！"),
+    "ui.result.you_lost": ("You lose.", "你输了。"),
+    "ui.result.landlord_won": ("The landlord wins", "地主获胜"),
+    "ui.result.peasants_won": ("The peasants win", "农民获胜"),
+    "ui.result.worth": ("Stake: {parts} = ×{total}", "倍数：{parts} = ×{total}"),
+    "ui.result.this_game": ("This game", "本局"),
+    "ui.result.session": ("Total", "累计"),
+    "ui.new_game.title": ("New game against two bots", "人机对战：新游戏"),
+    "ui.new_game.left": ("Left bot (上家)", "上家电脑"),
+    "ui.new_game.right": ("Right bot (下家)", "下家电脑"),
+    "ui.new_game.mode": ("The landlord is", "地主产生方式"),
+    "ui.menu.new_game": ("New game against bots", "人机对战"),
+    "ui.menu.help": ("Help and rules", "帮助与规则"),
+    "ui.menu.settings": ("Settings", "设置"),
+    "ui.menu.quit": ("Quit", "退出"),
+    "ui.title.name": ("斗地主 · Dou Dizhu", "斗地主"),
+    "ui.title.tagline": (
+        "Fight the Landlord, in your terminal",
+        "一个地主，两个农民，终端里见高下",
+    ),
+    "ui.too_small": (
+        "The terminal is too small: the game needs {need}, this one is {have}.\nMake the window "
+        "larger, or press Ctrl+Q to quit.",
+        "终端窗口太小：游戏需要{need}，当前为{have}。\n请把窗口放大，或按 Ctrl+Q 退出。",
+    ),
+    "ui.settings.title": ("Settings", "设置"),
+    "ui.settings.bot_delay": ("Bots wait before playing", "电脑出牌前等待"),
+    "ui.settings.delay_value": ("{s} s", "{s} 秒"),
+    "ui.settings.ascii": ("ASCII cards (S H C D)", "ASCII牌面（S H C D）"),
+    "ui.settings.language": ("Language", "语言 Language"),
+    "ui.settings.language_auto": ("From the system", "跟随系统"),
+    "ui.settings.theme": ("Theme", "主题"),
+    "ui.settings.sound": ("Sound and music (M)", "声音和音乐（M）"),
+    "ui.settings.saved_in": ("Changes are saved at once, in {path}", "修改立即保存在 {path}"),
+    "ui.settings.problem_title": ("Settings reset", "设置已重置"),
+    "ui.settings.broken": (
+        "The settings file {path} could not be used ({detail}); the defaults are used instead.",
+        "设置文件 {path} 无法使用（{detail}），已改用默认设置。",
+    ),
+    "ui.settings.kept": ("The old file is kept as {path}.", "旧文件保存为 {path}。"),
+    "ui.settings.cannot_save": (
+        "Settings cannot be saved in {path}: {detail}",
+        "无法把设置保存到 {path}：{detail}",
+    ),
+    "ui.settings.bad_json": (
+        "not valid JSON at line {line}, column {column}",
+        "第{line}行第{column}列不是有效的JSON",
+    ),
+    "ui.settings.bad_values": ("unusable values for {names}", "这些设置的值无效：{names}"),
+    "ui.settings.not_object": ("not a JSON object", "不是JSON对象"),
+    "ui.help.title": ("Help and rules", "帮助与规则"),
+    "ui.help.tab.plays": ("Plays", "牌型"),
+    "ui.help.tab.keys": ("Keys", "按键"),
+    "ui.help.tab.rules": ("Rules", "规则"),
+    "ui.help.plays_intro": (
+        "Every kind of play, with an example. A play beats the last one when it is the same kind "
+        "and length and higher; a bomb beats any other kind, the rocket beats everything. Ranks, "
+        "low to high: 3 4 5 6 7 8 9 10 J Q K A 2, small joker 小王, big joker 大王. Suits never "
+        "matter.",
+        "所有牌型及示例。同一牌型、同样张数且更大的牌才能管上家的牌；炸弹可以管任何其他牌型，王炸"
+        "最大。牌从小到大：3 4 5 6 7 8 9 10 J Q K A 2 小王 大王，不分花色。",
+    ),
+    "ui.help.note.single": ("any one card", "任意一张牌"),
+    "ui.help.note.pair": ("two of a rank", "两张同点数的牌"),
+    "ui.help.note.trio": ("three of a rank", "三张同点数的牌"),
+    "ui.help.note.trio_single": ("a trio and any one card", "三张加任意一张"),
+    "ui.help.note.trio_pair": ("a trio and a pair", "三张加一对"),
+    "ui.help.note.seq_single": (
+        "5 to 12 ranks in a row, 3 up to A (no 2, no jokers)",
+        "5到12张连续的单牌，3到A（不含2和王）",
+    ),
+    "ui.help.note.seq_pair": ("3 or more pairs in a row, 3 up to A", "3对或更多连续的对子，3到A"),
+    "ui.help.note.seq_trio": ("2 or more trios in a row, 3 up to A", "2个或更多连续的三张，3到A"),
+    "ui.help.note.seq_trio_single": (
+        "an airplane and one card for each trio",
+        "飞机，每个三张带一张单牌",
+    ),
+    "ui.help.note.seq_trio_pair": (
+        "an airplane and one pair for each trio",
+        "飞机，每个三张带一对",
+    ),
+    "ui.help.note.bomb_single": (
+        "four of a rank and two cards: not a bomb",
+        "四张加两张单牌：不是炸弹",
+    ),
+    "ui.help.note.bomb_pair": ("four of a rank and two pairs: not a bomb", "四张加两对：不是炸弹"),
+    "ui.help.note.bomb": (
+        "four of a rank: beats any other kind, doubles the stake",
+        "四张同点数：能管任何其他牌型，倍数翻倍",
+    ),
+    "ui.help.note.rocket": (
+        "both jokers: beats everything, doubles the stake",
+        "大王加小王：最大，倍数翻倍",
+    ),
+    "ui.help.mouse": ("Mouse", "鼠标"),
+    "ui.help.key.move": ("move between your cards", "在手牌间移动"),
+    "ui.help.key.select": ("raise or lower the card under the cursor", "选中或放下光标处的牌"),
+    "ui.help.key.rank": ("raise the next card of that rank", "选中该点数的下一张牌"),
+    "ui.help.key.ten": ("a ten: type 0, T, or 1 then 0", "10：按 0、T，或先按1再按0"),
+    "ui.help.key.jokers": (
+        "the small joker 小王 (B) and the big joker 大王 (R)",
+        "小王（B）和大王（R）",
+    ),
+    "ui.help.key.play": ("play the raised cards", "打出选中的牌"),
+    "ui.help.key.pass": ("pass, when there is a play to beat", "不出（有牌要管时）"),
+    "ui.help.key.hint": (
+        "raise a suggested play; again for the next suggestion",
+        "选中建议的出牌；再按看下一个建议",
+    ),
+    "ui.help.key.clear": (
+        "lower all cards; with none raised, leave the table",
+        "放下所有选中的牌；没有选中时离开牌桌",
+    ),
+    "ui.help.key.bid": (
+        "while bidding: no bid, or bid 1, 2 or 3 points",
+        "叫分时：不叫，或叫1、2、3分",
+    ),
+    "ui.help.key.counter": (
+        "the card counter (记牌器): ranks you have not seen yet",
+        "记牌器：还没出现的牌",
+    ),
+    "ui.help.key.sound": (
+        "sound and music on or off, anywhere (remembered)",
+        "在任何界面打开或关闭声音和音乐（会记住）",
+    ),
+    "ui.help.key.help": ("this help", "本帮助"),
+    "ui.help.key.quit": (
+        "quit ddz (in the middle of a game it asks first; again to quit)",
+        "退出游戏（牌局进行中会先询问；再按一次即退出）",
+    ),
+    "ui.help.key.mouse": (
+        "click a card to raise or lower it; click Play, Pass, Hint, the bids, or a key at the "
+        "bottom of the screen",
+        "点击一张牌选中或放下；点击出牌、不出、提示、叫分按钮，或屏幕底部的按键",
+    ),
+    "ui.help.rules": (
+        "## The deal\n\n54 cards: 17 to each of three players, and 3 face down: the bottom cards "
+        "(底牌).\n\n## The landlord\n\nIn turn, players bid 1, 2 or 3 points, each more than the "
+        "last, or pass. A bid of 3 ends the bidding at once; the highest bidder becomes the "
+        "landlord (地主). If nobody bids, the cards are dealt again. (When the landlord is drawn "
+        "by lot, there is no bidding and the stake starts at 1.) The landlord takes the bottom "
+        "cards, shown to everyone, and leads.\n\n## Play\n\nPlay goes round to the right. Each "
+        "player either plays a higher play of the same kind and length, or passes. A bomb beats "
+        "any other kind and a higher bomb beats a lower one; the rocket beats everything. After "
+        "two passes in a row, the last player to play leads again with any play.\n\n## "
+        "Winning\n\nThe first player to empty their hand wins: the landlord alone, or the two "
+        "peasants (农民) together.\n\n## Score\n\nThe stake is the winning bid, doubled for each "
+        "bomb and for the rocket, and doubled again for a spring (the peasants never played a "
+        "card) or an anti-spring (the landlord played only once). The landlord wins or loses "
+        "twice the stake; each peasant loses or wins the stake.\n",
+        "## 发牌\n\n一副54张牌：每人17张，留3张底牌。\n\n## 地主\n\n玩家轮流叫分：1、2或3分，必须"
+        "比前面叫得高，也可以不叫。叫3分立即结束叫分；叫分最高者当地主。如果没有人叫分，重新发牌。"
+        "（随机指定地主时不叫分，底分为1。）地主拿走底牌（亮给所有人看），并先出牌。\n\n## "
+        "出牌\n\n按逆时针方向（向右）轮流出牌。每人要么打出同一牌型、同样张数且更大的牌，要么不出"
+        "。炸弹能管任何其他牌型，大炸弹管小炸弹；王炸最大。连续两家不出后，最后出牌的人重新出任意"
+        "牌型。\n\n## 胜负\n\n最先出完手牌的一方获胜：地主一人，或两个农民一起。\n\n## "
+        "计分\n\n底分为叫分；每个炸弹和王炸翻一倍；春天（农民一张牌也没出）或反春（地主只出了一手"
+        "牌）再翻一倍。地主输赢两倍的分数，每个农民输赢一倍。\n",
+    ),
+    "keys.clear": ("Clear", "取消选择"),
+    "keys.leave": ("Leave", "离开"),
+    "keys.counter": ("Counter", "记牌器"),
+    "keys.sound": ("Sound", "声音"),
+    "keys.help": ("Help", "帮助"),
+    "keys.move": ("Move", "移动"),
+    "keys.select": ("Select", "选牌"),
+    "keys.new_game": ("New game", "新游戏"),
+    "keys.settings": ("Settings", "设置"),
+    "keys.quit": ("Quit", "退出"),
+    "keys.back": ("Back", "返回"),
+    "keys.next_game": ("Next game", "再来一局"),
+    "keys.to_title": ("Title", "主菜单"),
+    "keys.cancel": ("Cancel", "取消"),
+    "ui.menu.join": ("Join a game", "加入牌局"),
+    "ui.menu.host": ("Host a game", "开设牌局"),
+    "keys.join_game": ("Join", "加入"),
+    "keys.host_game": ("Host", "开设"),
+    "keys.join": ("Sit down", "入座"),
+    "keys.create": ("New table", "新牌桌"),
+    "keys.leave_server": ("Leave server", "离开服务器"),
+    "keys.ready": ("Ready", "准备"),
+    "keys.fill": ("Fill with bots", "补电脑"),
+    "keys.to_lobby": ("Lobby", "大厅"),
+    "ui.button.connect": ("Connect", "连接"),
+    "ui.button.host": ("Host", "开设"),
+    "ui.button.sit": ("Sit down", "入座"),
+    "ui.button.new_table": ("New table", "新牌桌"),
+    "ui.button.leave_server": ("Leave the server", "离开服务器"),
+    "ui.button.open_table": ("Open the table", "开桌"),
+    "ui.button.ready": ("Ready", "准备"),
+    "ui.button.not_ready": ("Not ready", "取消准备"),
+    "ui.button.fill": ("Fill with bots:", "补电脑："),
+    "ui.button.leave": ("Leave", "离开牌桌"),
+    "ui.button.to_lobby": ("Back to the lobby", "回到大厅"),
+    "ui.join.title": ("Join a game", "加入牌局"),
+    "ui.join.address": ("Server address", "服务器地址"),
+    "ui.join.address_hint": ("192.168.1.20:7744", "192.168.1.20:7744"),
+    "ui.join.name": ("Your name at the table", "你在牌桌上的名字"),
+    "ui.join.explain": (
+        "The address the host gave you: ws://HOST:PORT, HOST:PORT or just HOST (port 7744).",
+        "房主告诉你的地址：ws://主机:端口、主机:端口，或只写主机（端口7744）。",
+    ),
+    "ui.join.no_address": (
+        "Type the server's address, e.g. 192.168.1.20:7744.",
+        "请输入服务器地址，例如 192.168.1.20:7744。",
+    ),
+    "ui.join.connecting": ("Connecting to {url} as {name}…", "正在以{name}的身份连接 {url}…"),
+    "ui.host.title": ("Host a game", "开设牌局"),
+    "ui.host.port": ("Port", "端口"),
+    "ui.host.lan": ("Open to your network", "对局域网开放"),
+    "ui.host.explain": (
+        "A server starts in this app; you sit at a new table and friends join it. Off: only this "
+        "machine can connect.",
+        "在本程序里启动服务器；你坐上一张新牌桌，朋友加入即可。关闭：只有本机能连接。",
+    ),
+    "ui.host.starting": ("Starting a server on port {port}…", "正在端口{port}上启动服务器…"),
+    "ui.lobby.head": ("Lobby · {url} · you are {name}", "大厅 · {url} · 你是{name}"),
+    "ui.lobby.how": (
+        "Enter sits you at the highlighted table; C opens a new one.",
+        "回车坐到选中的牌桌；C 开一张新牌桌。",
+    ),
+    "ui.lobby.no_tables": (
+        "No tables yet: press C to open one, then ask friends to join it.",
+        "还没有牌桌：按 C 开一张，再请朋友加入。",
+    ),
+    "ui.lobby.col_table": ("Table", "牌桌"),
+    "ui.lobby.col_seat": ("Seat {n}", "{n}号座"),
+    "ui.lobby.col_status": ("Status", "状态"),
+    "ui.lobby.full": ("full", "已满"),
+    "ui.lobby.stop_hosting": (
+        "Leave and stop hosting? Everyone on your server is disconnected.",
+        "离开并停止开设？你服务器上的所有人都会断开。",
+    ),
+    "ui.lobby.stop": ("Stop hosting", "停止开设"),
+    "ui.new_table.title": ("A new table", "新牌桌"),
+    "ui.new_table.name": ("Name of the table", "牌桌名称"),
+    "ui.online.lost_title": ("Disconnected", "连接断开"),
+    "ui.seat.takeover": ("托管 (bot plays)", "托管"),
+    "ui.seat.away": ("away", "离线"),
+    "ui.clock": ("{s}s left", "剩{s}秒"),
+    "ui.leave.question_shared": (
+        "Leave this table? A bot finishes the game for you.",
+        "离开这张牌桌？电脑会替你打完这一局。",
+    ),
+    "ui.wait.seat": ("Seat", "座位"),
+    "ui.wait.where": ("Where", "位置"),
+    "ui.wait.player": ("Player", "玩家"),
+    "ui.wait.status": ("For the deal", "发牌准备"),
+    "ui.wait.empty": ("empty", "空位"),
+    "ui.wait.ready": ("ready", "已准备"),
+    "ui.wait.not_ready": ("not ready", "未准备"),
+    "ui.wait.bot_ready": ("bot ({level}), always ready", "电脑（{level}），总是准备好"),
+    "ui.wait.press_ready": (
+        "Press Enter when you are ready: the deal comes once all three are.",
+        "准备好了就按回车；三人都准备好就发牌。",
+    ),
+    "ui.wait.empty_seats": (
+        "Waiting for players in seat {seats}, or press F to fill empty seats with bots.",
+        "等待玩家坐到{seats}号座，或按 F 用电脑补满空位。",
+    ),
+    "ui.wait.for": ("Waiting for {names} to be ready.", "等待{names}准备。"),
+    "ui.wait.invite": ("Friends join with: ddz join {url}", "朋友加入方式：ddz join {url}"),
+    "ui.help.key.ready": (
+        "at a table with friends, between games: ready (again) for the deal",
+        "和朋友同桌、两局之间：准备（或取消准备）发牌",
+    ),
+    "ui.help.key.fill": (
+        "at a table with friends, between games: bots in the empty seats",
+        "和朋友同桌、两局之间：用电脑补满空位",
+    ),
+    "ui.switch.on": ("[x] On", "[x] 开"),
+    "ui.switch.off": ("[ ] Off", "[ ] 关"),
+    "coach.pass": ("pass", "不出"),
+    "coach.chance": ("{p}%", "{p}%"),
+    "coach.line": (
+        "you: {you}, {your_chance} — coach: {coach}, {coach_chance}",
+        "你：{you}，{your_chance} —— 教练：{coach}，{coach_chance}",
+    ),
+    "coach.whose": ("{who}'s", "{who}"),
+    "coach.yours": ("your", "你"),
+    "coach.cli.title": (
+        "The coach on {whose} decisions in {game}: {marked} of {n} marked",
+        "教练点评{whose}在{game}中的出牌：{n}次中标出{marked}次",
+    ),
+    "coach.cli.trick": ("Trick", "轮次"),
+    "coach.cli.you": ("Your play", "你的出牌"),
+    "coach.cli.your_chance": ("Your chance", "你的胜率"),
+    "coach.cli.coach": ("Coach's play", "教练的出牌"),
+    "coach.cli.coach_chance": ("Coach's chance", "教练的胜率"),
+    "coach.cli.progress": ("The coach looks at your decisions", "教练正在分析你的出牌"),
+    "coach.cli.none": (
+        "The coach marks none of {whose} {n} decisions: none was clearly worse.",
+        "教练没有标出{whose}的{n}次出牌中的任何一次：没有明显更差的。",
+    ),
+    "coach.cli.game": ("game {id}", "第{id}局"),
+    "keys.coach": ("Coach", "教练"),
+    "keys.next_mark": ("Next mark", "下一处标记"),
+    "keys.previous_mark": ("Previous mark", "上一处标记"),
+    "ui.coach.idle": (
+        "Press C: the coach looks at {whose} decisions.",
+        "按 C：教练分析{whose}的出牌。",
+    ),
+    "ui.coach.working": ("The coach looks at {whose} decisions…", "教练正在分析{whose}的出牌……"),
+    "ui.coach.done": (
+        "The coach marked {marked} of {n} decisions: N and P jump to them.",
+        "教练在{n}次出牌中标出了{marked}次：按 N 和 P 跳到标记处。",
+    ),
+    "ui.coach.none": (
+        "The coach marked none of {n} decisions: none was clearly worse.",
+        "教练在{n}次出牌中没有标出任何一次：没有明显更差的。",
+    ),
+    "ui.coach.no_decisions": (
+        "No choice to make in {whose} turns in this game: nothing to review.",
+        "{whose}在这局中没有需要选择的时候：没有可分析的。",
+    ),
+    "ui.coach.failed": ("The coach could not look at this game.", "教练无法分析这局。"),
+    "ui.coach.mark": ("Coach, decision {i}: {line}", "教练，第{i}次出牌：{line}"),
+    "ui.coach.no_more": ("No more marked decisions that way.", "这个方向没有更多标记了。"),
+    "ui.help.key.coach": (
+        "in a replay: the coach looks at your decisions",
+        "回放中：教练分析你的出牌",
+    ),
+    "ui.help.key.marks": (
+        "in a replay: the next / previous decision the coach marked",
+        "回放中：跳到教练标出的下一处 / 上一处",
+    ),
+    "ui.settings.coach_hints": ("Hints from the coach", "教练提示"),
+    "ui.msg.hint_pass": (
+        "Hint {i} of {n}: pass. P passes, H shows the next.",
+        "提示 {i}/{n}：不出。按 P 不出，H看下一个。",
+    ),
+    "ui.msg.bid_first": (
+        "Bid first: 1, 2 or 3 points to be the landlord, or 0 for no bid.",
+        "请先叫分：1、2、3分抢地主，0不叫。",
+    ),
+    "ui.msg.wait_bids": (
+        "{who} is bidding: the play starts once the landlord is chosen.",
+        "{who}正在叫分：定了地主才开始出牌。",
+    ),
+    "ui.msg.none_held": ("You have no {rank}.", "你没有{rank}。"),
+    "ui.quit.question": (
+        "Quit ddz? The game in progress is abandoned.",
+        "退出游戏？当前牌局将作废。",
+    ),
+    "ui.quit.question_joined": (
+        "Quit ddz? A bot plays your seat until you come back.",
+        "退出游戏？在你回来之前由电脑替你出牌。",
+    ),
+    "ui.quit.question_hosting": (
+        "Quit ddz? The server you host stops, and the game with it.",
+        "退出游戏？你开的服务器会关闭，牌局随之结束。",
+    ),
+    "ui.quit.yes": ("Quit", "退出"),
+    "ui.quit.no": ("Keep playing", "继续打"),
+    "ui.help.key.title": (
+        "on the title: new game, join, host, statistics, settings, quit",
+        "标题画面：人机对战、加入、开设、战绩、设置、退出",
+    ),
+    "keys.last_trick": ("Last trick", "上一轮"),
+    "keys.result": ("Result", "结算"),
+    "keys.hand_order": ("Hand order", "理牌"),
+    "keys.look_at_table": ("Look at the table", "看牌桌"),
+    "ui.button.takeover": ("Auto", "托管"),
+    "ui.trick.title": ("The last trick", "上一轮出牌"),
+    "ui.msg.no_last_trick": ("No trick has ended yet.", "还没有打完的一轮。"),
+    "ui.msg.hand_order.rank": (
+        "Your hand by rank. G lays it out by count.",
+        "手牌按点数排列。按 G 改为按张数排列。",
+    ),
+    "ui.msg.hand_order.count": (
+        "Your hand by count: bombs, trios, pairs, singles. G lays it out by rank.",
+        "手牌按张数排列：炸弹、三张、对子、单张。按 G 改为按点数排列。",
+    ),
+    "ui.help.key.last_trick": (
+        "the last trick: each seat's play or pass, in order (again to close)",
+        "上一轮：每家的出牌或不出，按顺序（再按一次关闭）",
+    ),
+    "ui.help.key.hand_order": (
+        "your hand by rank, or by count: bombs, trios, pairs (remembered)",
+        "手牌按点数或按张数排列：炸弹、三张、对子（会记住）",
+    ),
+    "ui.help.key.takeover": (
+        "托管: a bot plays for you until you press it again or make a move",
+        "托管：电脑替你出牌，直到再按一次或你自己出牌",
+    ),
+    "ui.help.key.look": (
+        "after a game: put the result aside to look at the open hands, and back",
+        "一局结束后：把结算放到一边看摊开的手牌，再按一次拿回来",
+    ),
+    "ui.me.takeover": ("托管", "托管中"),
+    # --- house rules at the table (issue 12): prompts, seats, result, help ---
+    "ui.mode.grab": ("Call & grab (抢地主)", "叫地主/抢地主"),
+    "ui.new_game.doubling": ("Doubling (加倍)", "加倍"),
+    "ui.new_game.showing": ("Show cards (明牌)", "明牌"),
+    "ui.rules.grab": ("Call & grab", "叫地主/抢地主"),
+    "ui.rules.doubling": ("Doubling", "加倍"),
+    "ui.rules.showing": ("Show cards", "明牌"),
+    "ui.top.no_call": ("No call yet", "尚未叫地主"),
+    "ui.top.called": ("Called", "已叫地主"),
+    "ui.top.grabs": ("Grabs {n}", "抢{n}次"),
+    "ui.top.yours": ("Your stake ×{x}", "你的倍数 ×{x}"),
+    "ui.answer.call": ("Call", "叫地主"),
+    "ui.answer.no_call": ("Don't call", "不叫"),
+    "ui.answer.grab": ("Grab", "抢地主"),
+    "ui.answer.no_grab": ("Don't grab", "不抢"),
+    "ui.answer.show": ("Show cards", "明牌"),
+    "ui.answer.no_show": ("Don't show", "不明牌"),
+    "ui.answer.double": ("Double", "加倍"),
+    "ui.answer.no_double": ("Don't double", "不加倍"),
+    "ui.answer.redouble": ("Redouble", "再加倍"),
+    "ui.answer.no_redouble": ("No redouble", "不加倍"),
+    "ui.said.call": ("Call", "叫地主"),
+    "ui.said.no_call": ("No call", "不叫"),
+    "ui.said.grab": ("Grab!", "抢地主"),
+    "ui.said.no_grab": ("No grab", "不抢"),
+    "ui.said.show": ("Shown", "明牌"),
+    "ui.said.no_show": ("Not shown", "不明牌"),
+    "ui.said.double": ("Double", "加倍"),
+    "ui.said.no_double": ("No double", "不加倍"),
+    "ui.seat.doubled": ("Doubled", "加倍"),
+    "ui.seat.shown": ("Shown", "明牌"),
+    "ui.seat.no_call": ("waiting for the calls", "等待叫地主"),
+    "ui.replay.said": ("{who}: {word}.", "{who}：{word}。"),
+    "ui.replay.calls": ("Calls: {calls}", "叫地主：{calls}"),
+    "ui.replay.no_calls": ("No calls yet", "还没有人叫地主"),
+    "ui.replay.doubled": ("Doubled: {names}", "加倍：{names}"),
+    "keys.call": ("Call", "叫地主"),
+    "keys.no_call": ("Don't call", "不叫"),
+    "keys.grab": ("Grab", "抢地主"),
+    "keys.no_grab": ("Don't grab", "不抢"),
+    "keys.show": ("Show", "明牌"),
+    "keys.no_show": ("Don't show", "不明牌"),
+    "keys.double": ("Double", "加倍"),
+    "keys.no_double": ("Don't double", "不加倍"),
+    "ui.msg.your_call": ("Call the landlord (Y), or not (N).", "叫地主（Y），还是不叫（N）？"),
+    "ui.msg.their_call": (
+        "{who} is deciding whether to call the landlord…",
+        "{who}正在考虑是否叫地主…",
+    ),
+    "ui.msg.your_grab": (
+        "{who} called the landlord: grab it (Y, stake ×{x}) or not (N).",
+        "{who}叫了地主：抢地主（Y，倍数×{x}）还是不抢（N）？",
+    ),
+    "ui.msg.your_grab_back": (
+        "Grab the landlord back (Y, stake ×{x}) or let it go (N)?",
+        "再抢回地主（Y，倍数×{x}）还是放弃（N）？",
+    ),
+    "ui.msg.their_grab": (
+        "{who} is deciding whether to grab the landlord…",
+        "{who}正在考虑是否抢地主…",
+    ),
+    "ui.msg.your_show": (
+        "Show your hand to everyone (Y, stake ×{x}) or keep it hidden (N)?",
+        "明牌给所有人看（Y，倍数×{x}）还是不明牌（N）？",
+    ),
+    "ui.msg.their_show": (
+        "The landlord is deciding whether to show the hand…",
+        "地主正在考虑是否明牌…",
+    ),
+    "ui.msg.your_double": (
+        "Double your stake against the landlord (Y, ×{x}) or not (N)?",
+        "对地主加倍（Y，×{x}）还是不加倍（N）？",
+    ),
+    "ui.msg.your_redouble": (
+        "Redouble against every peasant (Y, ×{x}) or not (N)?",
+        "对两家农民再加倍（Y，×{x}）还是不加倍（N）？",
+    ),
+    "ui.msg.their_double": ("{who} is deciding whether to double…", "{who}正在考虑是否加倍…"),
+    "ui.msg.recalled": (
+        "Nobody called the landlord: the cards are dealt again.",
+        "无人叫地主，重新发牌。",
+    ),
+    "ui.part.bid": ("bid {n}", "叫分{n}"),
+    "ui.part.base": ("base {n}", "底分{n}"),
+    "ui.part.grabs": ("{n} grab(s) ×{x}", "抢地主{n}次 ×{x}"),
+    "ui.part.shown": ("shown ×{x}", "明牌 ×{x}"),
+    "ui.part.bombs": ("{n} bomb(s) ×{x}", "炸弹{n}个 ×{x}"),
+    "ui.part.rocket": ("rocket ×{x}", "王炸 ×{x}"),
+    "ui.part.spring": ("spring ×{x}", "春天 ×{x}"),
+    "ui.part.anti_spring": ("anti-spring ×{x}", "反春 ×{x}"),
+    "ui.part.doubled": ("doubled ×{x}", "加倍 ×{x}"),
+    "ui.part.landlord_doubled": ("landlord doubled ×{x}", "地主加倍 ×{x}"),
+    "ui.part.peasants": ("both peasants ×{x}", "两家农民 ×{x}"),
+    "ui.result.stake": ("{name}: {parts} = ×{x}", "{name}：{parts} = ×{x}"),
+    "ui.help.key.yes": (
+        "call / grab / show / double (the buttons say which)",
+        "叫地主／抢地主／明牌／加倍（按钮上写着是哪一个）",
+    ),
+    "ui.help.key.no": ("don't call / grab / show / double", "不叫／不抢／不明牌／不加倍"),
+    "ui.help.house": (
+        "## House rules\n\n"
+        "Chosen in New game (and remembered in Settings); the rules in force are shown "
+        "between the other two seats. The order of a deal: the landlord is chosen, takes "
+        "the bottom cards, may show the hand (明牌), then everyone may double (加倍), "
+        "then the landlord leads.\n\n"
+        "## Calling (叫地主) and grabbing (抢地主)\n\n"
+        "1. A seat drawn at random starts. In turn, each seat calls the landlord (Y) or "
+        "not (N).\n"
+        "2. If nobody calls, the cards are dealt again.\n"
+        "3. Once a seat has called, each seat after it that has not been asked yet may "
+        "grab the landlord (抢地主) once, in turn. A seat that declined to call does not "
+        "grab.\n"
+        "4. If anyone grabbed, the first caller may grab it back, once, last.\n"
+        "5. The last seat to call or grab is the landlord. The call sets the stake at 1; "
+        "each grab, grabbing back too, doubles it.\n\n"
+        "For example: A calls, B grabs, C does not, A grabs back: A is the landlord at "
+        "×4. If the third seat is the first to call, nobody is left to grab: it is the "
+        "landlord at ×1.\n\n"
+        "## Showing the hand (明牌)\n\n"
+        "Having taken the bottom cards, the landlord may show the whole hand to everyone "
+        "(×2). The shown cards lie face up on the landlord's seat until they are played.\n\n"
+        "## Doubling (加倍)\n\n"
+        "Each peasant in turn, from the landlord's left, doubles (×2) or not; then the "
+        "landlord may redouble (×2). A peasant wins or loses the shared stake × their own "
+        "doubling × the landlord's; the landlord, the two peasants' together. For "
+        "example, shared ×4, one peasant doubles and the landlord redoubles: that peasant "
+        "wins or loses 16, the other 8, and the landlord 24 the other way. The result lists "
+        "every factor of each player's stake.",
+        "## 玩法规则\n\n"
+        "在“新游戏”中选择（并记在设置里）；当前规则显示在另外两家之间。一局的顺序："
+        "确定地主，地主拿底牌，可以明牌，然后各家可以加倍，最后地主先出牌。\n\n"
+        "## 叫地主 / 抢地主\n\n"
+        "1. 随机一家先开始，依次选择叫地主（Y）或不叫（N）。\n"
+        "2. 三家都不叫，重新发牌。\n"
+        "3. 有人叫地主后，叫地主之后还没表态的各家依次可以抢地主一次。不叫的人不能抢。\n"
+        "4. 若有人抢了，第一个叫地主的人最后可以再抢回一次。\n"
+        "5. 最后叫或抢的人当地主。叫地主时倍数为1，每抢一次（包括抢回）倍数翻倍。\n\n"
+        "例如：甲叫地主，乙抢，丙不抢，甲抢回：甲当地主，×4。若第三家才第一个叫，"
+        "没有人可以再抢：它直接当地主，×1。\n\n"
+        "## 明牌\n\n"
+        "地主拿到底牌后，可以把整手牌亮给所有人看（×2）。明牌的牌正面朝上放在地主座位上，"
+        "直到打出为止。\n\n"
+        "## 加倍\n\n"
+        "从地主下家开始，两家农民依次选择加倍（×2）或不加倍；然后地主可以再加倍（×2）。"
+        "农民的输赢 = 公共倍数 × 自己的加倍 × 地主的加倍；地主的输赢是两家农民之和。"
+        "例如：公共×4，一家农民加倍、地主再加倍：这家农民±16，另一家±8，地主∓24。"
+        "结算界面列出每个人的每一项倍数。",
+    ),
+}

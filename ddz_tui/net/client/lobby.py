@@ -1,0 +1,399 @@
+"""The client's session with a game server, and the lobby it sees there.
+
+`LobbyClient.connect(url, name)` says hello and keeps the session: the lobby's
+tables (pushed on every change), create / join / leave / ready / fill with bots. A
+seat is a `RemoteTable` (`remote`), which the table screen plays as a local table.
+
+A dropped connection is retried with the session token for a while (the server
+keeps the seat meanwhile); every failure is a `NetError` with a message a player
+can act on: a wrong address, nothing listening, not a ddz server, another version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from enum import Enum
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
+
+from ddz_tui.engine import LandlordMode, Rules
+from ddz_tui.i18n import Lang, language, t
+from ddz_tui.net.client.dial import OPEN_TIMEOUT, dial, normalise_url
+from ddz_tui.net.client.errors import (
+    ConnectionLost,
+    NetError,
+    Refused,
+    ServerUnreachable,
+    VersionMismatch,
+)
+from ddz_tui.net.client.remote import RemoteTable
+from ddz_tui.net.client.tokens import TokenStore
+from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
+from ddz_tui.net.protocol import (
+    PROTOCOL_VERSION,
+    Message,
+    PushType,
+    RequestType,
+    parse_push,
+    request,
+)
+from ddz_tui.net.states import (
+    FinishedGame,
+    TableSummary,
+    decode_lobby,
+    decode_record,
+    decode_state,
+)
+from ddz_tui.table.host import _discard
+from ddz_tui.table.seats import TableState
+
+log = logging.getLogger(__name__)
+
+REPLY_TIMEOUT = 30.0
+RECONNECT_FOR = 60.0  # seconds to keep trying after a drop
+
+
+class Status(str, Enum):
+    CONNECTED = "connected"
+    RECONNECTING = "reconnecting"
+    CLOSED = "closed"
+
+
+StatusListener = Callable[[Status, str | None], object]
+
+
+def _refusal(message: Message) -> NetError:
+    reason, text = message.args["reason"], message.args["message"]
+    if reason == ErrorReason.VERSION.value:
+        return VersionMismatch(text)
+    return Refused(reason, text)
+
+
+class LobbyClient:
+    """A player's session with a game server. Create with `await LobbyClient.connect`."""
+
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        *,
+        lang: Lang | None = None,
+        token: str | None = None,
+        tokens: TokenStore | None = None,
+        reconnect_for: float = RECONNECT_FOR,
+    ) -> None:
+        self.url = normalise_url(url)
+        self.name = name
+        self.lang = Lang(lang) if lang else language()
+        self.reconnect_for = reconnect_for
+        self.tokens = tokens
+        self.token = token or (tokens.get(self.url, name) if tokens else None)
+        self.tables: tuple[TableSummary, ...] = ()
+        self.table: RemoteTable | None = None
+        self.status = Status.CLOSED
+        self.turn_seconds: float | None = None  # the server's turn timer
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._reconnecting: asyncio.Task[None] | None = None
+        self._pending: dict[int, asyncio.Future[Message]] = {}
+        self._next_id = 1
+        self._states: dict[int, TableState] = {}
+        self._lobby_listeners: list[Callable[[tuple[TableSummary, ...]], object]] = []
+        self._status_listeners: list[StatusListener] = []
+        self._record_listeners: list[Callable[[FinishedGame], None]] = []
+        self._closing = False
+
+    @classmethod
+    async def connect(cls, url: str, name: str, **options: Any) -> LobbyClient:
+        """Connect and say hello; raises a NetError that says what went wrong."""
+        client = cls(url, name, **options)
+        await client._open()
+        return client
+
+    @property
+    def connected(self) -> bool:
+        """The session is up: not reconnecting, not closed."""
+        return self.status is Status.CONNECTED
+
+    # --- listening -------------------------------------------------------------------
+
+    def on_lobby(
+        self, listener: Callable[[tuple[TableSummary, ...]], object]
+    ) -> Callable[[], None]:
+        """Call `listener` with the tables whenever the lobby changes (and once now)."""
+        self._lobby_listeners.append(listener)
+        listener(self.tables)
+        return lambda: _discard(self._lobby_listeners, listener)
+
+    def on_status(self, listener: StatusListener) -> Callable[[], None]:
+        """Call `listener(status, message)` when the connection drops, comes back or ends.
+        Coming back (CONNECTED) has a message when the seat we had is gone."""
+        self._status_listeners.append(listener)
+        return lambda: _discard(self._status_listeners, listener)
+
+    def on_record(self, listener: Callable[[FinishedGame], None]) -> Callable[[], None]:
+        """Call `listener` with each finished game's whole record, as the server sends it
+        after the game (to keep it in the player's history)."""
+        self._record_listeners.append(listener)
+        return lambda: _discard(self._record_listeners, listener)
+
+    def _set_status(self, status: Status, message: str | None = None) -> None:
+        self.status = status
+        for listener in list(self._status_listeners):
+            listener(status, message)
+
+    # --- the lobby -------------------------------------------------------------------
+
+    async def refresh(self) -> tuple[TableSummary, ...]:
+        """Ask for the tables now (they are also pushed on every change)."""
+        await self._request(RequestType.LIST)
+        return self.tables
+
+    async def create(
+        self,
+        title: str | None = None,
+        mode: LandlordMode = LandlordMode.BID,
+        rules: Rules | None = None,
+    ) -> RemoteTable:
+        """Open a new table and sit at it: its house rules are `rules`, else the plain
+        game with `mode`."""
+        if rules is None:
+            rules = Rules(LandlordMode(mode))
+        reply = await self._request(RequestType.CREATE, title=title, rules=rules.to_dict())
+        return self._seated(reply.args["table"], reply.args["seat"], reply.args["title"])
+
+    async def join(self, table: int, seat: int | None = None) -> RemoteTable:
+        """Sit at a table: in `seat`, or the first free one."""
+        reply = await self._request(RequestType.JOIN, table=table, seat=seat)
+        return self._seated(reply.args["table"], reply.args["seat"], reply.args["title"])
+
+    async def leave(self) -> None:
+        """Get up from the table (a bot finishes a game in progress) and return to the lobby."""
+        await self._request(RequestType.LEAVE)
+        self._unseat()
+
+    async def ready(self, ready: bool = True) -> None:
+        await self._request(RequestType.READY, ready=ready)
+
+    async def fill(self, level: str) -> None:
+        """Seat bots of `level` in the empty seats of your table."""
+        await self._request(RequestType.FILL, level=level)
+
+    async def close(self) -> None:
+        """End the session (a seat at a table is kept for the grace period)."""
+        self._closing = True
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        self._set_status(Status.CLOSED)
+
+    # --- inside ----------------------------------------------------------------------
+
+    @property
+    def _where(self) -> str:
+        return urlsplit(self.url).netloc
+
+    def _seated(self, table: int, seat: int, title: str | None = None) -> RemoteTable:
+        if self.table is None or (self.table.table_id, self.table.seat) != (table, seat):
+            known = next((s.title for s in self.tables if s.id == table), None)
+            self.table = RemoteTable(self, table, seat, self._states.get(table), title or known)
+        return self.table
+
+    def _unseat(self, notice: str | None = None) -> None:
+        table, self.table = self.table, None
+        self._states.clear()
+        if table is not None:
+            table._end(notice)
+
+    async def _request(self, kind: RequestType, **args: Any) -> Message:
+        if self._ws is None or self.status is not Status.CONNECTED:
+            raise ConnectionLost(t("net.client.not_connected"))
+        request_id = self._next_id
+        self._next_id += 1
+        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = future
+        try:
+            await self._ws.send(request(kind, request_id, **args))
+            reply = await asyncio.wait_for(future, REPLY_TIMEOUT)
+        except ConnectionClosed:
+            raise ConnectionLost(t("net.client.not_connected")) from None
+        except asyncio.TimeoutError:
+            raise NetError(t("net.client.no_reply")) from None
+        finally:
+            self._pending.pop(request_id, None)
+        if reply.type is PushType.ERROR:
+            raise _refusal(reply)
+        return reply
+
+    async def _open(self) -> None:
+        """Dial, say hello, read the welcome, start reading."""
+        ws = await dial(self.url)
+        hello = request(
+            RequestType.HELLO,
+            v=PROTOCOL_VERSION,
+            name=self.name,
+            token=self.token,
+            lang=self.lang.value,
+        )
+        try:
+            await ws.send(hello)
+            first = parse_push(await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT))
+        except (ConnectionClosed, asyncio.TimeoutError):
+            await ws.close()
+            raise ServerUnreachable(t("net.client.no_welcome", where=self._where)) from None
+        except ProtocolError as bad:
+            await ws.close()
+            raise ServerUnreachable(
+                t("net.client.not_ddz_because", where=self._where, error=bad.message)
+            ) from None
+        if first.type is PushType.ERROR:
+            await ws.close()
+            raise _refusal(first)
+        if first.type is not PushType.WELCOME:
+            await ws.close()
+            raise ServerUnreachable(t("net.client.not_ddz", where=self._where))
+        self._ws = ws
+        notice = self._welcome(first)
+        self._reader = asyncio.get_running_loop().create_task(self._read(ws))
+        self._set_status(Status.CONNECTED, notice)
+
+    def _welcome(self, welcome: Message) -> str | None:
+        """Take the session the server welcomes us to. When the seat we had is not in
+        it (the server let it go, or restarted since), we are in the lobby now: the
+        notice that says so, also given with the CONNECTED status."""
+        args = welcome.args
+        self.name = args["name"]
+        self.token = args["token"]
+        self.turn_seconds = args["turn_seconds"]
+        if self.tokens is not None:
+            self.tokens.put(self.url, self.name, self.token)
+        if args["table"] is not None:
+            self._seated(args["table"], args["seat"])
+            return None
+        if self.table is None:
+            return None
+        notice = t("net.client.unseated", table=self.table.table_id)
+        self._unseat(notice)
+        return notice
+
+    async def _read(self, ws: ClientConnection) -> None:
+        error: str | None = None
+        try:
+            async for data in ws:
+                try:
+                    message = parse_push(data)
+                    decoded = _decoded(message)
+                except (ProtocolError, ValueError) as bad:
+                    error = t("net.client.bad_message", error=getattr(bad, "message", bad))
+                    await ws.close(1002, "protocol error")
+                    break
+                try:
+                    self._dispatch(message, decoded)
+                except Exception:  # a listener's bug must not end the session
+                    log.exception("a listener failed on a %s message", message.type.value)
+        except ConnectionClosed:
+            pass
+        self._ws = None
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(ConnectionLost(t("net.client.not_connected")))
+        if self._closing:
+            return
+        if ws.close_code == CloseCode.REPLACED.value:
+            self._lost(t("net.client.replaced"))
+        elif ws.close_code == CloseCode.GOING_AWAY.value:  # nothing to resume on a restart
+            self._lost(t("net.client.shut_down", where=self._where))
+        elif error is None and self.reconnect_for > 0:
+            self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
+        else:
+            self._lost(error or t("net.client.lost", where=self._where))
+
+    def _dispatch(self, message: Message, decoded: Any) -> None:
+        if message.id is not None and message.id in self._pending:
+            future = self._pending.pop(message.id)
+            if not future.done():
+                future.set_result(message)
+        if message.type is PushType.LOBBY:
+            self.tables = decoded
+            for listener in list(self._lobby_listeners):
+                listener(self.tables)
+        elif message.type is PushType.STATE:
+            state = decoded
+            table = message.args["table"]
+            self._states[table] = state
+            if self.table is not None and self.table.table_id == table:
+                self.table._update(state)
+        elif message.type is PushType.RECORD:
+            self._finished(decoded)
+        elif message.type is PushType.ERROR and message.id is None:
+            log.warning("server: %s", message.args["message"])
+
+    def _finished(self, record: FinishedGame) -> None:
+        """Pass on a finished game's record if it is the game this seat saw end."""
+        state = self._states.get(record.table)
+        try:
+            if state is None or state.games != record.games:
+                raise ValueError(f"we did not see game {record.games} end")
+            final = record.final_view()
+            if final != state.view:
+                raise ValueError("it is not the game we saw")
+        except ValueError as bad:
+            log.warning("a record from the server is not kept: %s", bad)
+            return
+        self._lay_open(record.table, replace(state, view=final))
+        for listener in list(self._record_listeners):
+            listener(record)
+
+    def _lay_open(self, table: int, state: TableState) -> None:
+        """The game we saw end, with every hand laid open (from its record)."""
+        self._states[table] = state
+        if self.table is not None and self.table.table_id == table:
+            self.table._update(state)
+
+    async def _reconnect(self) -> None:
+        """Try again with the session token until the server takes us back or time is up."""
+        self._set_status(Status.RECONNECTING, t("net.client.reconnecting"))
+        if self.table is not None:
+            self.table._notice(t("net.client.reconnecting"))
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.reconnect_for
+        delay = 0.2
+        failure: NetError = ConnectionLost(t("net.client.lost", where=self._where))
+        while loop.time() < end:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)
+            try:
+                await self._open()
+                return
+            except (Refused, VersionMismatch) as refused:
+                failure = refused
+                break
+            except NetError as error:
+                failure = ConnectionLost(t("net.client.gave_up", error=error.message))
+        self._lost(failure.message)
+
+    def _lost(self, message: str) -> None:
+        self._unseat(message)
+        self._set_status(Status.CLOSED, message)
+
+
+def _decoded(message: Message) -> Any:
+    """The lobby or the table state a message carries (checked: ValueError if wrong)."""
+    if message.type is PushType.LOBBY:
+        return decode_lobby(message.args)
+    if message.type is PushType.STATE:
+        return decode_state(message.args)
+    if message.type is PushType.RECORD:
+        return decode_record(message.args)
+    return None

@@ -1,0 +1,104 @@
+"""Reading a PlayerView for display: what lies on the table in front of each seat.
+
+Nothing here decides a rule; it only arranges what the view already says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ddz_tui.cards import Card
+from ddz_tui.engine import PlayerView, Side
+from ddz_tui.engine.view import cards_for
+from ddz_tui.rules import play_order
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One seat's latest action in the current trick (or bid, while bidding)."""
+
+    cards: tuple[Card, ...] = ()  # empty for a pass
+    bid: int | None = None  # set for a bid (0 = pass)
+    to_beat: bool = False  # the play the next player must beat
+
+    @property
+    def passed(self) -> bool:
+        return not self.cards and self.bid in (None, 0)
+
+
+def on_table(view: PlayerView) -> dict[int, Shown]:
+    """Each seat's latest action in the trick being played, or the bids before the
+    first play. After two passes the finished trick stays until the next lead.
+    A play's cards are in `play_order`: main part first, kickers after."""
+    if not view.history:
+        return {seat: Shown(bid=bid) for seat, bid in view.bids}
+    plays = _history_cards(view)
+    shown: dict[int, Shown] = {}
+    passes = 0
+    for (seat, text), cards in zip(view.history, plays, strict=True):
+        if passes == 2:
+            shown, passes = {}, 0
+        passes = passes + 1 if not text else 0
+        shown[seat] = Shown(cards=play_order(cards) if cards else ())
+    last = view.last_play
+    if last is not None:
+        shown[last[0]] = Shown(cards=shown[last[0]].cards, to_beat=True)
+    return shown
+
+
+def last_trick(view: PlayerView) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The last trick that two passes ended: each seat's play (in `play_order`) or
+    pass (no cards), in order from its lead; () while no trick has ended yet."""
+    finished: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    trick: list[tuple[int, tuple[Card, ...]]] = []
+    passes = 0
+    for (seat, text), cards in zip(view.history, _history_cards(view), strict=True):
+        trick.append((seat, play_order(cards) if cards else ()))
+        passes = passes + 1 if not text else 0
+        if passes == 2:
+            finished, trick, passes = tuple(trick), [], 0
+    return finished
+
+
+def _history_cards(view: PlayerView) -> Sequence[tuple[Card, ...]]:
+    """The cards of each play: the real ones when the view has them, else by rank."""
+    if len(view.history_cards) == len(view.history):
+        return view.history_cards
+    return [cards_for(text) if text else () for _, text in view.history]
+
+
+def won(view: PlayerView) -> bool:
+    """Whether this seat's side won the game (which must be over)."""
+    assert view.winner is not None and view.landlord is not None
+    return (view.seat == view.landlord) == (view.winner is Side.LANDLORD)
+
+
+def answers(view: PlayerView) -> dict[int, str]:
+    """What each seat last said before the first play: "call", "no_call", "grab",
+    "no_grab" (叫地主/抢地主), then "show"/"no_show" (明牌) and "double"/"no_double"
+    (加倍). The first seat to take the landlord called it; every later take grabs."""
+    said = {seat: word for (seat, _), word in zip(view.calls, call_words(view.calls), strict=True)}
+    for seat, cards in view.shows:
+        said[seat] = "show" if cards else "no_show"
+    for seat, doubled in view.doubles:
+        said[seat] = "double" if doubled else "no_double"
+    return said
+
+
+def doubled(doubles: Sequence[tuple[int, bool]], seat: int) -> bool:
+    """Whether `seat` doubled (加倍), by the answers so far."""
+    return (seat, True) in doubles
+
+
+def call_words(calls: Sequence[tuple[int, bool]]) -> list[str]:
+    """Each 叫地主/抢地主 answer in words: "call" or "no_call" until someone calls,
+    then "grab" or "no_grab"."""
+    words = []
+    called = False
+    for _, took in calls:
+        words.append(
+            ("grab" if called else "call") if took else ("no_grab" if called else "no_call")
+        )
+        called = called or took
+    return words

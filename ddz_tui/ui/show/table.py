@@ -1,0 +1,463 @@
+"""What the table shows, as plain values: worked out from the state a seat sees,
+the state shown before it and the turn clock, with no widget in sight. The table
+screen and the replay screen both draw what `table_show` returns, so the two
+lay the table out alike, and every line of it can be tested without a terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from ddz_tui.cards import Card
+from ddz_tui.engine import Decision, LandlordMode, Phase, PlayerView, Role, Side
+from ddz_tui.engine.seats import per_seat
+from ddz_tui.i18n import as_shown, t
+from ddz_tui.rules import classify, rank_name
+from ddz_tui.sound.clips import Effect
+from ddz_tui.table.seats import SeatKind, TableState
+from ddz_tui.ui.names import bid_word, level_name, role_name, seat_mark
+from ddz_tui.ui.show.cues import table_cues
+from ddz_tui.ui.show.reading import Shown, answers, doubled, on_table
+
+LOW_CARDS = 2
+"""A seat this close to going out is shown in warning colours (报单 / 报双)."""
+ANSWERS = {
+    Decision.CALL: "call",
+    Decision.GRAB: "grab",
+    Decision.SHOW: "show",
+    Decision.DOUBLE: "double",
+}
+"""The yes-or-no decisions of the house rules, by the action that answers each."""
+ANSWER_WORDS = (*ANSWERS.values(), "redouble")
+"""The pairs of yes-or-no buttons: one for each decision, and the landlord's 加倍."""
+
+
+class Tone(str, Enum):
+    """How the message line says a thing (the names are the line's style classes)."""
+
+    PLAIN = ""  # what to do now
+    INFO = "info"  # a hint, a redeal, the table's news
+    ERROR = "error"  # a refusal
+
+
+@dataclass(frozen=True)
+class Alert:
+    """A line said over the state line on the message line.
+
+    Its lifetime: the state line (`TableShow.status`) always describes the table
+    now; a message said over it (a refusal, a hint, the table's news) lasts only
+    until the game moves on or the selection changes, then the state line is back.
+    """
+
+    text: str
+    tone: Tone = Tone.PLAIN
+
+
+@dataclass(frozen=True)
+class SeatShow:
+    """Everything a seat panel shows."""
+
+    title: str
+    role: Role | None = None
+    cards_left: int | None = None
+    turn: bool = False
+    thinking: bool = False
+    mark: str | None = None  # 托管, away
+    clock: int | None = None  # seconds left on the turn timer
+    hand: tuple[Card, ...] | None = None  # the cards, laid open once the game is over
+    doubled: bool = False  # 加倍
+    calling: bool = False  # the landlord is called and grabbed for (叫地主/抢地主), not bid for
+    shown: tuple[Card, ...] | None = None  # the hand as it lies face up (明牌)
+
+    @property
+    def backs(self) -> bool:
+        """A card back stands for the hand: none once the seat is out."""
+        return bool(self.cards_left)
+
+    @property
+    def low(self) -> bool:
+        """Nearly out (报单 / 报双): one or two cards left, not none."""
+        return self.cards_left is not None and 0 < self.cards_left <= LOW_CARDS
+
+
+@dataclass(frozen=True)
+class Lane:
+    """What lies in front of one seat: the cards of its play, or a word (a bid, a pass)."""
+
+    cards: tuple[Card, ...] = ()
+    word: str = ""
+    passed: bool = False
+    stale: bool = False  # an earlier play of the trick, not the one to beat
+
+
+@dataclass(frozen=True)
+class Top:
+    """The top bar: the bottom cards (face down while empty), the bid, the multiplier
+    (None while bidding) and the corner (the session score, or a replay's step)."""
+
+    bottom: tuple[Card, ...]
+    bid: int
+    multiplier: int | None
+    session: str
+    house: str | None = None  # the stakes as calls and grabs make them (None: from the bid)
+
+
+@dataclass(frozen=True)
+class Buttons:
+    """Which buttons show and which can be pressed."""
+
+    bidding: bool  # the bid buttons show instead of play, pass and hint
+    bids: tuple[bool, bool, bool, bool]  # 0 (no bid) to 3
+    play: bool
+    pass_turn: bool
+    hint: bool
+    answer: str | None = None  # the pair of yes-or-no buttons that shows (an ANSWER_WORDS)
+    answering: bool = False  # the yes-or-no buttons can be pressed (yours to answer)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The raised cards in words, and whether they make a play at all."""
+
+    text: str
+    valid: bool
+
+
+@dataclass(frozen=True)
+class TableShow:
+    """The whole table as one seat sees it."""
+
+    top: Top
+    seats: tuple[SeatShow, SeatShow]  # left, right
+    lanes: tuple[Lane, Lane, Lane]  # left, right, yours
+    me: str  # the line by your hand
+    my_turn: bool
+    buttons: Buttons
+    selection: Selection | None
+    status: str  # what to do now, or how the game ended
+    house: str  # the house rules in force and your own stake ("" for the plain game)
+    others_shown: bool  # another seat's hand lies face up (明牌): the seats are taller
+    news: Alert | None  # what the table says happened just now (a redeal, a notice)
+    moved: bool  # the game moved on since the state shown before: messages are over
+    cues: tuple[Effect, ...]
+
+
+def table_show(
+    state: TableState,
+    previous: TableState | None,
+    clock: int | None,
+    selected: Sequence[Card] = (),
+) -> TableShow:
+    """The table for `state`, which must have a view (a deal). `previous` is the
+    state shown before it (for the sounds and the news), `clock` the seconds left
+    on the turn timer, `selected` the raised cards."""
+    view = state.view
+    if view is None:
+        raise ValueError("no cards dealt: nothing on the table to show")
+    before = None if previous is None else previous.view
+    me = state.seat
+    shown = on_table(view)
+    trick_open = view.last_play is not None
+    left, right = sides(me)
+    said = answers(view) if not view.history else {}
+    return TableShow(
+        top=Top(
+            view.bottom,
+            view.highest_bid,
+            None if view.landlord is None else view.multiplier.total,
+            t("ui.top.session", games=state.games, total=state.totals[me]),
+            house_stakes(view),
+        ),
+        seats=(seat_show(state, left, clock), seat_show(state, right, clock)),
+        lanes=per_seat(
+            Lane(word=t(f"ui.said.{said[seat]}"))
+            if seat in said
+            else lane(shown.get(seat), trick_open)
+            for seat in (left, right, me)
+        ),
+        me=me_line(
+            t("ui.you"),
+            view.role,
+            len(view.hand),
+            view.my_turn,
+            bool(selected),
+            t("ui.me.takeover") if state.seats[state.seat].takeover else None,
+        ),
+        my_turn=view.my_turn,
+        buttons=buttons(view, bool(selected)),
+        selection=selection(selected),
+        status=status(state),
+        house=house_lines(view),
+        others_shown=any(view.shown[seat] is not None for seat in (left, right)),
+        news=news(previous, state),
+        moved=before is None or moved(before, view),
+        cues=tuple(table_cues(before, view)),
+    )
+
+
+def sides(me: int) -> tuple[int, int]:
+    """The seats drawn left and right of `me` (上家 and 下家)."""
+    return (me + 2) % 3, (me + 1) % 3
+
+
+def seat_name(state: TableState, seat: int) -> str:
+    return t("ui.you") if seat == state.seat else state.seats[seat].name
+
+
+def seat_title(state: TableState, seat: int) -> str:
+    """The name, and the level for a bot."""
+    info = state.seats[seat]
+    if seat != state.seat and info.kind is SeatKind.BOT:
+        return bot_title(info.name, info.level)
+    return seat_name(state, seat)
+
+
+def bot_title(name: str, level: str | None) -> str:
+    """A seat's name with its bot's level, when it has one: "Left · Hard"."""
+    return t("ui.seat.bot", name=name, level=level_name(level)) if level else name
+
+
+def seat_show(state: TableState, seat: int, clock: int | None) -> SeatShow:
+    view = state.view
+    assert view is not None
+    turn = view.turn == seat
+    return SeatShow(
+        title=seat_title(state, seat),
+        role=view.role_of(seat),
+        cards_left=view.cards_left[seat],
+        turn=turn,
+        thinking=state.thinking == seat,
+        mark=seat_mark(state.seats[seat]),
+        clock=clock if turn else None,
+        hand=view.hands_at_end[seat] if view.hands_at_end else None,
+        doubled=doubled(view.doubles, seat),
+        calling=view.landlord is None and view.rules.landlord is LandlordMode.GRAB,
+        shown=view.shown_hands[seat],
+    )
+
+
+def lane(shown: Shown | None, trick_open: bool) -> Lane:
+    """trick_open: there is a play to beat, so other plays in the trick are history."""
+    if shown is None:
+        return Lane()
+    if shown.bid is not None:
+        return Lane(word=bid_word(shown.bid), passed=shown.passed)
+    if shown.passed:
+        return Lane(word=t("ui.play.pass"), passed=True)
+    return Lane(cards=shown.cards, stale=trick_open and not shown.to_beat)
+
+
+def me_line(
+    title: str,
+    role: Role | None,
+    cards: int,
+    turn: bool,
+    selecting: bool,
+    mark: str | None = None,
+    house: Sequence[str] = (),
+) -> str:
+    """The line by your hand (`mark`: 托管, away; `house`: doubled, shown). While cards
+    are raised it is just your name, to leave the row to the selection's words (which
+    must fit at 80 columns)."""
+    parts = [(as_shown("▶ ") if turn else "") + title]
+    if not selecting:
+        if role is not None:
+            parts.append(role_name(role))
+        parts += house
+        parts.append(t("ui.seat.cards", n=cards))
+        if mark:
+            parts.append(mark)
+    return as_shown(" · ").join(parts)
+
+
+def house_marks(
+    doubles: Sequence[tuple[int, bool]], seat: int, shown: bool = False
+) -> tuple[str, ...]:
+    """What the house rules add to a seat's line in the replay: it doubled (加倍), and
+    (`shown`) it showed its hand (明牌). Your own line at the table leaves both to your
+    lane and your stake between the seats: with them it runs into the buttons at 80
+    columns."""
+    marks = [t("ui.seat.doubled")] if doubled(doubles, seat) else []
+    return (*marks, *([t("ui.seat.shown")] if shown else []))
+
+
+def answer_word(view: PlayerView) -> str | None:
+    """The yes-or-no question due now (an ANSWER_WORDS: the landlord's 加倍 is a
+    redouble), None when none is."""
+    action = ANSWERS.get(view.decision) if view.decision is not None else None
+    if action == "double" and view.turn == view.landlord:
+        return "redouble"
+    return action
+
+
+def buttons(view: PlayerView, selecting: bool) -> Buttons:
+    mine = view.my_turn
+    playing = mine and view.phase is Phase.PLAYING
+    answer = answer_word(view)
+    return Buttons(
+        bidding=view.phase is Phase.BIDDING,
+        bids=(
+            mine and 0 in view.legal_bids,
+            mine and 1 in view.legal_bids,
+            mine and 2 in view.legal_bids,
+            mine and 3 in view.legal_bids,
+        ),
+        play=playing and selecting,
+        pass_turn=playing and not view.leads,
+        hint=playing,
+        answer=answer,
+        answering=answer is not None and mine,
+    )
+
+
+def selection(selected: Sequence[Card]) -> Selection | None:
+    if not selected:
+        return None
+    combo = classify(selected)
+    if combo is None:
+        return Selection(t("ui.selection.not_a_play"), valid=False)
+    return Selection(combo.describe(), valid=True)
+
+
+def status(state: TableState) -> str:
+    """What to do now, when nothing more pressing is to be said."""
+    view = state.view
+    assert view is not None
+    if view.phase is Phase.OVER:
+        won = view.winner is Side.LANDLORD
+        return t("ui.msg.landlord_won") if won else t("ui.msg.peasants_won")
+    turn = view.turn
+    assert turn is not None
+    who = seat_name(state, turn)
+    if answer_word(view) is not None:
+        return asked(state)
+    if view.phase is Phase.BIDDING:
+        if not view.my_turn:
+            return t("ui.msg.bidding", who=who)
+        if view.highest_bid:
+            return t("ui.msg.your_bid_over", high=view.highest_bid)
+        return t("ui.msg.your_bid")
+    if not view.my_turn:
+        if state.thinking == turn:
+            return t("ui.msg.thinking", who=who)
+        return t("ui.msg.their_turn", who=who)
+    if view.leads:
+        return t("ui.msg.your_lead")
+    last = view.last_play
+    assert last is not None
+    return t("ui.msg.beat", play=last[1].describe(), who=seat_name(state, last[0]))
+
+
+def asked(state: TableState) -> str:
+    """The state line while a yes-or-no decision of the house rules is due."""
+    view = state.view
+    assert view is not None and view.turn is not None and view.decision is not None
+    factors = view.rules.factors
+    decision = view.decision
+    if not view.my_turn:
+        return t(f"ui.msg.their_{ANSWERS[decision]}", who=seat_name(state, view.turn))
+    if decision is Decision.CALL:
+        return t("ui.msg.your_call")
+    if decision is Decision.GRAB:
+        caller = next(seat for seat, took in view.calls if took)
+        if caller == view.seat:
+            return t("ui.msg.your_grab_back", x=factors.grab)
+        return t("ui.msg.your_grab", who=seat_name(state, caller), x=factors.grab)
+    if decision is Decision.SHOW:
+        return t("ui.msg.your_show", x=factors.show)
+    if view.seat == view.landlord:
+        return t("ui.msg.your_redouble", x=factors.double)
+    return t("ui.msg.your_double", x=factors.double)
+
+
+def house_lines(view: PlayerView) -> str:
+    """The house rules in force, one a line, and your own stake once someone doubled
+    ("" for the plain game, whose top bar says how the landlord was chosen)."""
+    rules = view.rules
+    lines = [t("ui.rules.grab")] if rules.landlord is LandlordMode.GRAB else []
+    lines += [
+        t(f"ui.rules.{name}")
+        for name, on in (("doubling", rules.doubling), ("showing", rules.showing))
+        if on
+    ]
+    if view.landlord is not None and any(took for _, took in view.doubles):
+        lines.append(t("ui.top.yours", x=view.multiplier.stake(view.seat, view.landlord)))
+    return "\n".join(lines)
+
+
+def house_stakes(view: PlayerView) -> str | None:
+    """The top bar's stakes under 叫地主/抢地主 (None: as the plain game has them)."""
+    if view.rules.landlord is not LandlordMode.GRAB:
+        return None
+    if not any(took for _, took in view.calls):
+        return t("ui.top.no_call")
+    called = t("ui.top.grabs", n=view.grabs) if view.grabs else t("ui.top.called")
+    if view.landlord is None:
+        return called
+    return called + "  " + t("ui.top.multiplier", x=view.multiplier.total)
+
+
+def bid_first(state: TableState) -> str:
+    """Why play, pass and hint do nothing while the landlord is being chosen, or a
+    yes-or-no question of the house rules is due."""
+    view = state.view
+    assert view is not None and view.turn is not None
+    if view.decision in ANSWERS:
+        return t(f"illegal.due.{view.decision.value}") if view.my_turn else asked(state)
+    if view.my_turn:
+        return t("ui.msg.bid_first")
+    return t("ui.msg.wait_bids", who=seat_name(state, view.turn))
+
+
+def rank_missing(hand: Sequence[Card], rank: str) -> str:
+    """Why a rank's key raised nothing: none in the hand, or all of them are up."""
+    name = rank_name(rank, plural=True)
+    if any(card.rank == rank for card in hand):
+        return t("ui.msg.no_more", rank=name)
+    return t("ui.msg.none_held", rank=name)
+
+
+def news(previous: TableState | None, state: TableState) -> Alert | None:
+    """What just happened that the state line does not say: the table's notice when
+    it is new (each is shown once, not with every change), else a redeal."""
+    if state.notice and (previous is None or previous.notice != state.notice):
+        return Alert(str(state.notice), Tone.INFO)
+    before = None if previous is None else previous.view
+    if before is not None and state.view is not None and redealt(before, state.view):
+        return Alert(t("ui.msg.redeal"), Tone.INFO)
+    if before is not None and state.view is not None and recalled(before, state.view):
+        return Alert(t("ui.msg.recalled"), Tone.INFO)
+    return None
+
+
+def moved(before: PlayerView, after: PlayerView) -> bool:
+    """The game moved on (a bid, a call, a show, a double, a play, a pass, a new deal)
+    between two views."""
+    return (
+        before.history != after.history
+        or before.bids != after.bids
+        or before.hand != after.hand
+        or before.calls != after.calls
+        or before.shows != after.shows
+        or before.doubles != after.doubles
+    )
+
+
+def recalled(before: PlayerView, after: PlayerView) -> bool:
+    """Nobody called the landlord (叫地主), and the cards were dealt again."""
+    return (
+        before.phase is Phase.BIDDING
+        and after.phase is Phase.BIDDING
+        and len(after.calls) < len(before.calls)
+    )
+
+
+def redealt(before: PlayerView, after: PlayerView) -> bool:
+    """Everyone passed in the bidding, and the cards were dealt again."""
+    return (
+        before.phase is Phase.BIDDING
+        and after.phase is Phase.BIDDING
+        and len(after.bids) < len(before.bids)
+    )

@@ -1,0 +1,148 @@
+"""Bots under house rules: every level calls, grabs, shows and doubles by its hand, the
+same way every time, and plays every phase of every mode to the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddz_tui.bots import Level, make_bot
+from ddz_tui.bots.answers import YES_OR_NO
+from ddz_tui.bots.runner import act, cautious, decide, play_out
+from ddz_tui.engine import Decision, Game, LandlordMode, Phase, PlayerView, Rules, parse_rules
+
+STRONG = "BR2222AAKKQQJJT98"  # the rocket, a bomb of 2s, pairs of the high ranks
+WEAK = "3345678899TJQKKA7"  # one pair of 3s, no joker, no 2, no bomb
+BOTTOM = "345"
+GRAB = Rules(LandlordMode.GRAB, doubling=True, showing=True)
+# the 20 cards a landlord holds after taking the bottom
+STRONG_LANDLORD = STRONG + BOTTOM
+WEAK_LANDLORD = WEAK + BOTTOM
+
+
+def _bot(level: Level):
+    return make_bot(level, 7, budget=0.2) if level is Level.HARD else make_bot(level, 7)
+
+
+def _call(hand: str) -> PlayerView:
+    return PlayerView(0, hand, None, (), (), first_bidder=0, rules=GRAB)
+
+
+def _grab(hand: str) -> PlayerView:
+    return PlayerView(1, hand, None, (), (), first_bidder=0, rules=GRAB, calls=((0, True),))
+
+
+def _grab_back(hand: str) -> PlayerView:
+    calls = ((0, True), (1, True), (2, False))
+    return PlayerView(0, hand, None, (), (), first_bidder=0, rules=GRAB, calls=calls)
+
+
+def _show(hand: str) -> PlayerView:
+    return PlayerView(0, hand, 0, BOTTOM, (), first_bidder=0, rules=GRAB, calls=((0, True),))
+
+
+def _peasant_double(hand: str) -> PlayerView:
+    calls, shows = ((0, True), (1, False), (2, False)), ((0, ()),)
+    return PlayerView(1, hand, 0, BOTTOM, (), first_bidder=0, rules=GRAB, calls=calls, shows=shows)
+
+
+def _landlord_double(hand: str, doubled: bool) -> PlayerView:
+    calls, shows = ((0, True), (1, False), (2, False)), ((0, ()),)
+    doubles = ((1, doubled), (2, doubled))
+    return PlayerView(
+        0,
+        hand,
+        0,
+        BOTTOM,
+        (),
+        first_bidder=0,
+        rules=GRAB,
+        calls=calls,
+        shows=shows,
+        doubles=doubles,
+    )
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.NORMAL, Level.HARD])
+def test_a_strong_hand_calls_grabs_and_doubles(level: Level) -> None:
+    bot = _bot(level)
+    for view in (_call(STRONG), _grab(STRONG), _grab_back(STRONG), _peasant_double(STRONG)):
+        assert view.decision in YES_OR_NO
+        assert decide(bot, view) is True, view.decision
+    assert decide(bot, _landlord_double(STRONG_LANDLORD, doubled=False)) is True
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.NORMAL, Level.HARD])
+def test_a_weak_hand_neither_calls_grabs_shows_nor_doubles(level: Level) -> None:
+    bot = _bot(level)
+    views = (
+        _call(WEAK),
+        _grab(WEAK),
+        _grab_back(WEAK),
+        _show(WEAK_LANDLORD),
+        _peasant_double(WEAK),
+        _landlord_double(WEAK_LANDLORD, doubled=False),
+    )
+    for view in views:
+        assert decide(bot, view) is False, view.decision
+
+
+@pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
+def test_only_a_landlord_sure_of_winning_shows_the_hand(level: Level) -> None:
+    bot = _bot(level)
+    assert decide(bot, _show(STRONG_LANDLORD)) is True
+    assert decide(bot, _show("BR2AKQJT9876543KQJ34")) is False  # jokers, many singles
+
+
+def test_a_landlord_both_peasants_doubled_against_asks_for_more() -> None:
+    hand = "BR2AAKKQQJJT99887765"  # strong enough to redouble alone, not against two
+    bot = make_bot(Level.NORMAL)
+    assert decide(bot, _landlord_double(hand, doubled=False)) is True
+    assert decide(bot, _landlord_double(hand, doubled=True)) is False
+
+
+def test_the_easy_bot_never_shows_its_hand() -> None:
+    assert decide(make_bot(Level.EASY), _show(STRONG_LANDLORD)) is False
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_every_level_answers_the_same_view_the_same_way(level: Level) -> None:
+    for view in (_call(STRONG), _grab(WEAK), _show(STRONG_LANDLORD), _peasant_double(WEAK)):
+        assert decide(_bot(level), view) == decide(_bot(level), view)
+
+
+SPECS = ["bid", "random", "grab", "bid,double,show", "random,double", "grab,double,show"]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+def test_every_level_plays_every_mode_to_the_end(level: str, spec: str) -> None:
+    """Each answer is one the game takes, in every phase; the games end."""
+    rules = parse_rules(spec)
+    for seed in range(6):
+        game = Game(seed, rules=rules)
+        bots = [make_bot(level, seed + seat) for seat in range(3)]
+        seen = set()
+        for _ in range(400):  # a game has far fewer decisions
+            if game.phase is Phase.OVER:
+                break
+            seat = game.turn
+            view = game.view(seat)
+            choice = decide(bots[seat], view)
+            if view.decision in YES_OR_NO:
+                assert type(choice) is bool
+            seen.add(view.decision)
+            act(game, seat, choice)
+        assert game.phase is Phase.OVER
+        assert (Decision.DOUBLE in seen) == rules.doubling
+        assert (Decision.SHOW in seen) == rules.showing
+
+
+def test_the_hard_bot_plays_a_whole_game_of_every_house_rule() -> None:
+    game = Game(3, rules=GRAB)
+    result = play_out(game, [make_bot(Level.HARD, seat, budget=0.05) for seat in range(3)])
+    assert sum(result.scores) == 0 and len(game.events) > 20
+
+
+def test_the_cautious_move_declines_every_yes_or_no() -> None:
+    for view in (_call(STRONG), _grab(STRONG), _show(STRONG_LANDLORD), _peasant_double(STRONG)):
+        assert cautious(view) is False

@@ -1,0 +1,215 @@
+"""The bots' machinery: hand plans, guessed deals, playouts and exact endgames."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ddz_tui.bots import make_bot
+from ddz_tui.bots.deal import Deal, OutOfTime, playout
+from ddz_tui.bots.endgame import Solver
+from ddz_tui.bots.packed import plays_of, ranks, size
+from ddz_tui.bots.plan import plan_of
+from ddz_tui.bots.runner import step
+from ddz_tui.bots.sampling import BidAction, Hidden
+from ddz_tui.cards import DECK, ranks_of
+from ddz_tui.engine import Game, LandlordMode, Phase
+from ddz_tui.moves import legal_plays, pack
+from ddz_tui.rules import Kind, classify
+
+hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=20, unique=True).map(ranks_of)
+
+
+@given(hands)
+@settings(max_examples=300, deadline=None)
+def test_a_plan_plays_out_exactly_the_hand(hand: str) -> None:
+    plan = plan_of(pack(hand))
+    assert Counter("".join(g.cards for g in plan.groups)) == Counter(hand)
+    for group in plan.groups:
+        assert classify(group.cards) == group
+        assert group.kind not in (Kind.BOMB_SINGLE, Kind.BOMB_PAIR), "bombs are kept whole"
+    fours = [r for r, n in Counter(hand).items() if n == 4 and r not in "BR"]
+    for rank in fours:
+        assert rank * 4 in {g.cards for g in plan.groups}
+
+
+@pytest.mark.parametrize(
+    ("hand", "groups"),
+    [
+        ("3456789", {"3456789"}),
+        ("33344456", {"33344456"}),
+        ("3335", {"3335"}),
+        ("334455", {"334455"}),
+        ("34567TT", {"34567", "TT"}),
+        ("3457777BR", {"7777", "BR", "3", "4", "5"}),
+        ("33345678", {"34567", "338"}),  # or any split into two groups
+    ],
+)
+def test_plans_use_the_fewest_groups(hand: str, groups: set[str]) -> None:
+    plan = plan_of(pack(hand))
+    assert plan.moves == len(groups)
+    if hand != "33345678":
+        assert {g.cards for g in plan.groups} == groups
+
+
+def test_packed_hands_round_trip() -> None:
+    for text in ("3", "R", "33445BR", "3456789TJQKA2BR", "2222"):
+        assert ranks(pack(text)) == text and size(pack(text)) == len(text)
+
+
+# --- exact endgames ------------------------------------------------------------------
+
+
+def _brute(hands: list[str], landlord: int, turn: int, last, last_seat: int) -> bool:
+    """Does the landlord win? Plain minimax over the rules' own move list."""
+    mine = turn == landlord
+    moves = legal_plays(hands[turn], last)
+    for play in moves:
+        rest = Counter(hands[turn])
+        rest.subtract(play.cards)
+        left = "".join(sorted(rest.elements(), key="3456789TJQKA2BR".index))
+        if not left:
+            return mine
+        new = list(hands)
+        new[turn] = left
+        if _brute(new, landlord, (turn + 1) % 3, play, turn) == mine:
+            return mine
+    if last is not None:
+        nxt = (turn + 1) % 3
+        after = (None, 0) if last_seat == nxt else (last, last_seat)
+        if _brute(hands, landlord, nxt, *after) == mine:
+            return mine
+    return not mine
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(0, 2))
+def test_the_endgame_solver_agrees_with_plain_minimax(rng: random.Random, n: int, turn: int):
+    cards = list(DECK)
+    rng.shuffle(cards)
+    hands = [ranks_of(cards[i * n : i * n + n + (i == 0)]) for i in range(3)]
+    deal = Deal(tuple(pack(h) for h in hands), landlord=0, turn=turn)
+    assert Solver().landlord_wins(deal) == _brute(hands, 0, turn, None, 0)
+
+
+def test_the_endgame_solver_stops_when_told() -> None:
+    rng = random.Random(1)
+    cards = list(DECK)
+    rng.shuffle(cards)
+    deal = Deal(tuple(pack(ranks_of(cards[i * 12 : i * 12 + 12])) for i in range(3)), 0, 0)
+    with pytest.raises(OutOfTime):
+        Solver(stop=lambda: True).landlord_wins(deal)
+
+
+def test_the_hard_bot_finds_the_only_winning_endgame_line() -> None:
+    """The landlord (seat 0) holds 2 and 33; the peasants hold 4 and 5 (seat 1) and A (seat 2)
+    after the bottom and 49 cards were played. Leading 33 first wins (nobody holds a pair);
+    leading the 2 first also wins; leading a single 3 loses to the 4 and 5."""
+    deal = Deal((pack("233"), pack("45"), pack("A")), landlord=0, turn=0)
+    solver = Solver()
+    leads = plays_of(deal.hands[0], None)
+    winners = {p.cards for p in leads if solver.landlord_wins(deal.after(p))}
+    assert winners == {"33", "2"}
+
+
+# --- guessing hidden hands ---------------------------------------------------------------
+
+
+def _views(*seeds: int):
+    """(game, view of the seat to act) at every turn of normal-bot games."""
+    bots = [make_bot("normal") for _ in range(3)]
+    for seed in seeds:
+        game = Game(seed, LandlordMode.RANDOM)
+        while game.phase is not Phase.OVER:
+            yield game, game.view(game.turn)
+            step(game, bots)
+
+
+def test_guesses_respect_counts_unseen_cards_and_the_landlords_bottom() -> None:
+    rng = random.Random(3)
+    checked = 0
+    for _, view in _views(6, 7):
+        hidden = Hidden.of(view)
+        for _ in range(3):
+            guess = hidden.sample(rng)
+            assert guess is not None
+            for seat, hand in zip(hidden.seats, guess, strict=True):
+                assert size(hand) == view.cards_left[seat]
+                if seat == view.landlord:
+                    assert Counter(ranks(hand)) >= Counter(view.landlord_holds)
+            assert Counter(ranks(guess[0] + guess[1])) == Counter(view.unseen)
+            checked += 1
+    assert checked > 50
+
+
+def test_guesses_agree_with_what_normal_players_did() -> None:
+    """Against normal players the true deal explains every action, so guesses checked
+    against past play should be right far more often than blind ones."""
+    rng = random.Random(4)
+    informed = blind = total = 0
+    for game, view in _views(8, 9, 10, 11):
+        if len(view.history) < 12:
+            continue
+        truth = tuple(pack(ranks_of(game.hand(s))) for s in Hidden.of(view).seats)
+        hidden = Hidden.of(view)
+        blind_hidden = Hidden(hidden.seats, hidden.sizes, hidden.known, hidden.pool, 0, ())
+        for _ in range(4):
+            informed += _closeness(hidden.sample(rng), truth)
+            blind += _closeness(blind_hidden.sample(rng), truth)
+            total += 1
+    assert total > 40 and informed > blind * 1.05
+
+
+def test_guesses_agree_with_how_the_others_bid() -> None:
+    """A seat that bid 3 (or passed) is guessed a hand the normal policy bids 3 (or passes)
+    with, far more often than a blind guess is."""
+    rng = random.Random(1)
+    informed = blind = total = 0
+    bots = [make_bot("normal") for _ in range(3)]
+    for seed in range(30):
+        game = Game(seed, LandlordMode.BID)
+        while game.phase is Phase.BIDDING:
+            step(game, bots)
+        landlord = game.landlord
+        assert landlord is not None
+        view = game.view((landlord + 1) % 3)
+        hidden = Hidden.of(view)
+        bids = [a for a in hidden.actions if isinstance(a, BidAction)]
+        assert [(b.seat, b.bid) for b in bids] == [b for b in view.bids if b[0] != view.seat]
+        unaware = Hidden(hidden.seats, hidden.sizes, hidden.known, hidden.pool, landlord, ())
+        for _ in range(4):
+            for guesser in (hidden, unaware):
+                held = dict(zip(guesser.seats, guesser.sample(rng), strict=True))
+                agreed = all(bid.agrees(held[bid.seat], landlord) for bid in bids)
+                informed += agreed and guesser is hidden
+                blind += agreed and guesser is unaware
+            total += 1
+    assert total == 120 and informed > 2.5 * blind
+
+
+def _closeness(guess, truth) -> int:
+    """Cards a guess puts in the right hand."""
+    return sum(
+        sum((Counter(ranks(g)) & Counter(ranks(t))).values())
+        for g, t in zip(guess, truth, strict=True)
+    )
+
+
+def test_a_guess_gives_up_when_the_time_is_up() -> None:
+    _, view = next(_views(2))
+    assert Hidden.of(view).sample(random.Random(1), stop=lambda: True) is None
+
+
+def test_playouts_end_with_a_winner() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands = tuple(pack(ranks_of(cards[a:b])) for a, b in ((0, 20), (20, 37), (37, 54)))
+        assert playout(Deal(hands, landlord=0, turn=0)) in (True, False)
+    with pytest.raises(OutOfTime):
+        playout(Deal(hands, 0, 0), stop=lambda: True)

@@ -1,0 +1,105 @@
+"""legal_plays agrees exactly with filtering the whole rule table by the hand."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ddz_tui.cards import DECK, RANKS, rank_counts, ranks_of
+from ddz_tui.moves import can_beat, legal_plays, pack
+from ddz_tui.rules import BY_CARDS, Combo, Kind, beats, classify
+
+
+def _packed(text: str) -> int:
+    """Seven bits per rank; bit 6 of each is a guard that borrows when a count falls short."""
+    return sum(n << (7 * r) for r, n in enumerate(rank_counts(text)))
+
+
+_GUARD = sum(64 << (7 * r) for r in range(len(RANKS)))
+_ALL = [(_packed(text), combo) for text, combo in BY_CARDS.items()]
+
+
+def table_filter(hand: str, last: Combo | None) -> set[Combo]:
+    """The slow, obvious answer: every play in the table the hand holds that beats last."""
+    held = _packed(hand) | _GUARD
+    return {
+        combo
+        for key, combo in _ALL
+        if (held - key) & _GUARD == _GUARD and (last is None or beats(combo, last))
+    }
+
+
+hands = st.lists(st.sampled_from(DECK), unique=True, max_size=20).map(ranks_of)
+any_play = st.sampled_from(sorted(BY_CARDS.values(), key=lambda c: c.cards))
+
+
+def _check(hand: str, last: Combo | None) -> None:
+    plays = legal_plays(hand, last)
+    assert len(plays) == len(set(plays)), "a play listed twice"
+    assert set(plays) == table_filter(hand, last)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_leading_plays_are_the_table_filtered_by_the_hand(hand: str) -> None:
+    _check(hand, None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, any_play)
+def test_following_plays_are_the_table_filtered_by_hand_and_last(hand: str, last: Combo) -> None:
+    _check(hand, last)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_following_a_play_from_another_hand(rng: random.Random) -> None:
+    cards = list(DECK)
+    rng.shuffle(cards)
+    hand, other = ranks_of(cards[:17]), ranks_of(cards[17:37])
+    _check(hand, rng.choice(legal_plays(other)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, any_play)
+def test_can_beat_agrees_with_the_table(hand: str, last: Combo) -> None:
+    answers = {c for c in table_filter(hand, last) if c.kind is last.kind or last.is_bomb}
+    assert can_beat(pack(hand), last) == bool(answers)
+
+
+def test_a_seeded_sweep_of_full_deals() -> None:
+    rng = random.Random(7)
+    for _ in range(150):
+        cards = list(DECK)
+        rng.shuffle(cards)
+        landlord, peasant = ranks_of(cards[:20]), ranks_of(cards[20:37])
+        _check(landlord, None)
+        _check(peasant, rng.choice(legal_plays(landlord)))
+
+
+def test_small_examples() -> None:
+    assert [c.cards for c in legal_plays("BR")] == ["B", "R", "BR"]
+    assert [c.cards for c in legal_plays("")] == []
+    assert legal_plays("3456789TJQKA2BR", classify("BR")) == []
+    assert [c.cards for c in legal_plays("33334", classify("2"))] == ["3333"]
+
+
+def test_following_lists_same_kind_weakest_first_then_bombs_then_rocket() -> None:
+    plays = legal_plays("445566777788BR", classify("33"))
+    assert [c.cards for c in plays] == ["44", "55", "66", "77", "88", "7777", "BR"]
+    bombs = legal_plays("33334444BR", classify("3333"))
+    assert [c.cards for c in bombs] == ["4444", "BR"]
+
+
+def test_hand_as_cards_or_as_written_text() -> None:
+    cards = [DECK[i] for i in (0, 1, 2, 4, 29, 30)]  # 3 3 3 4 10 10
+    assert legal_plays(cards) == legal_plays("3334TT") == legal_plays("3 3 3 4 10 10")
+
+
+def test_chains_of_every_length_come_from_a_long_run() -> None:
+    plays = legal_plays("3456789TJQKA")
+    straights = [c for c in plays if c.kind.family == "seq_single"]
+    assert len(straights) == 8 + 7 + 6 + 5 + 4 + 3 + 2 + 1
+    assert Kind.SEQ_SINGLE12 in {c.kind for c in straights}

@@ -1,0 +1,177 @@
+"""The client says clearly what went wrong: wrong address, nothing there, not a ddz
+server, another version, a taken name, a connection lost for good."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.asyncio.server import serve
+
+import ddz_tui.net.client.lobby as client_module
+from ddz_tui.engine import IllegalAction
+from ddz_tui.net.client.errors import (
+    BadAddress,
+    ConnectionLost,
+    Refused,
+    ServerUnreachable,
+    VersionMismatch,
+)
+from ddz_tui.net.client.lobby import LobbyClient, Status
+from ddz_tui.net.errors import ErrorReason
+from ddz_tui.net.protocol import PROTOCOL_VERSION
+from tests.support.loopback import crash, running, until
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def test_nothing_listening() -> None:
+    port = free_port()
+    with pytest.raises(ServerUnreachable) as error:
+        await LobbyClient.connect(f"127.0.0.1:{port}", "ann")
+    assert error.value.message == (
+        f"nothing is listening at 127.0.0.1:{port}: is the server running there?"
+    )
+
+
+async def test_a_host_that_does_not_resolve(monkeypatch) -> None:
+    def no_such_host(*args, **kwargs):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_such_host)
+    with pytest.raises(BadAddress) as error:
+        await LobbyClient.connect("ws://no-such-host.example:7744", "ann")
+    assert error.value.message == "cannot find the host no-such-host.example: check the address"
+
+
+async def test_a_web_server_is_not_a_ddz_server() -> None:
+    async def http(reader, writer) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi")
+        await writer.drain()
+        writer.close()
+
+    web = await asyncio.start_server(http, "127.0.0.1", 0)
+    port = web.sockets[0].getsockname()[1]
+    with pytest.raises(ServerUnreachable) as error:
+        await LobbyClient.connect(f"127.0.0.1:{port}", "ann")
+    assert error.value.message == f"127.0.0.1:{port} is not a ddz-tui server"
+    web.close()
+
+
+async def test_another_websocket_service_is_not_a_ddz_server() -> None:
+    async def echo(ws) -> None:
+        async for message in ws:
+            await ws.send(message)
+
+    async with serve(echo, "127.0.0.1", 0) as other:
+        port = other.sockets[0].getsockname()[1]
+        with pytest.raises(ServerUnreachable) as error:
+            await LobbyClient.connect(f"127.0.0.1:{port}", "ann")
+    assert "is not a ddz-tui server" in error.value.message
+    assert "unknown message type 'hello'" in error.value.message
+
+
+async def test_another_protocol_version(monkeypatch) -> None:
+    ours = client_module.PROTOCOL_VERSION
+    monkeypatch.setattr(client_module, "PROTOCOL_VERSION", ours + 1)
+    async with running() as server:
+        with pytest.raises(VersionMismatch) as error:
+            await LobbyClient.connect(server.url, "ann")
+    assert f"protocol version {ours}" in error.value.message
+    assert f"client {ours + 1}" in error.value.message
+
+
+async def test_a_taken_name() -> None:
+    async with running() as server:
+        ann = await LobbyClient.connect(server.url, "ann")
+        with pytest.raises(Refused) as error:
+            await LobbyClient.connect(server.url, "ann")
+        assert error.value.reason == ErrorReason.NAME_TAKEN
+        assert error.value.message == "the name ann is taken: choose another"
+        await ann.close()
+
+
+async def test_a_connection_lost_for_good() -> None:
+    async with running() as server:
+        ann = await LobbyClient.connect(server.url, "ann", reconnect_for=0.5)
+        table = await ann.create()
+        statuses: list[tuple[Status, str | None]] = []
+        ann.on_status(lambda status, message: statuses.append((status, message)))
+        server._server.close(close_connections=False)  # no one listens any more
+        ann._ws.transport.abort()  # and the network drops the connection
+        # the client tries for a while, then gives up and says so
+        await until(lambda: ann.status is Status.CLOSED)
+    assert statuses[0] == (Status.RECONNECTING, "connection lost: reconnecting…")
+    assert statuses[-1][0] is Status.CLOSED
+    assert statuses[-1][1].startswith("the connection was lost and could not be resumed:")
+    assert "nothing is listening" in statuses[-1][1]
+    assert table.state.notice == statuses[-1][1], "the table screen hears it as a notice"
+    with pytest.raises(ConnectionLost):
+        await ann.refresh()
+    with pytest.raises(IllegalAction) as refused:
+        await table.pass_turn()
+    assert refused.value.reason is ErrorReason.NOT_SEATED
+    await ann.close()
+
+
+async def test_a_server_shutting_down_ends_the_session_at_once() -> None:
+    async with running() as server:
+        ann = await LobbyClient.connect(server.url, "ann")
+        await ann.create()
+        heard: list[tuple[Status, str | None]] = []
+        ann.on_status(lambda status, message: heard.append((status, message)))
+        where = server.url.removeprefix("ws://")
+    await until(lambda: ann.status is Status.CLOSED)
+    assert heard == [(Status.CLOSED, f"the server at {where} was shut down")]
+    assert ann.table is None
+
+
+async def test_replaced_by_a_newer_connection() -> None:
+    async with running() as server:
+        first = await LobbyClient.connect(server.url, "ann")
+        heard: list[tuple[Status, str | None]] = []
+        first.on_status(lambda status, message: heard.append((status, message)))
+        second = await LobbyClient.connect(server.url, "ann", token=first.token)
+        await until(lambda: first.status is Status.CLOSED)
+        assert heard == [
+            (Status.CLOSED, "you connected again from somewhere else: this session ended")
+        ], "no attempt to reconnect and steal the session back"
+        assert second.status is Status.CONNECTED
+        await second.close()
+
+
+async def test_back_at_a_restarted_server_the_seat_is_gone_and_the_client_says_so() -> None:
+    async with running() as first:
+        ann = await LobbyClient.connect(first.url, "ann")
+        table = await ann.create()
+        heard: list[tuple[Status, str | None]] = []
+        ann.on_status(lambda status, message: heard.append((status, message)))
+        await crash(first)  # no 1001: the client tries again, with its token
+        async with running(port=first.port):
+            await until(lambda: ann.status is Status.CONNECTED and len(heard) >= 2)
+            notice = "you are no longer at table 1: the server let your seat go (or restarted)"
+            assert heard == [
+                (Status.RECONNECTING, "connection lost: reconnecting…"),
+                (Status.CONNECTED, notice),
+            ], "back in the lobby, and told why"
+            assert ann.table is None and not table.seated
+            assert table.state.notice == notice, "the table screen hears it too"
+            assert await ann.refresh() == ()
+            await ann.close()
+
+
+async def test_a_server_shutting_down_tells_every_client_why() -> None:
+    async with running() as server:
+        ws = await connect(server.url)
+        await ws.send(json.dumps({"type": "hello", "v": PROTOCOL_VERSION, "name": "ann"}))
+        await server.close()
+        await asyncio.wait_for(ws.wait_closed(), 5)
+        assert (ws.close_code, ws.close_reason) == (1001, "the server is shutting down")

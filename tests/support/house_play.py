@@ -1,0 +1,76 @@
+"""Test scaffolding: random games under any house rules, decided from views alone.
+
+A tiny random actor for the engine's tests (the bots learn calling, grabbing, showing
+and doubling in a later stage): every decision is a coin toss or a random legal play.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+
+from ddz_tui.engine import Decision, Game, LandlordMode, Phase, PlayerView, Result, Rules
+
+ALL_RULES = tuple(
+    Rules(mode, doubling, showing)
+    for mode, doubling, showing in itertools.product(LandlordMode, (False, True), (False, True))
+)
+"""Every landlord mode with and without doubling and showing (12 sets)."""
+
+MAX_ACTIONS = 2_000
+"""More actions than any game takes (54 cards, redeals are rare): a hard loop bound."""
+
+
+def act(game: Game, rng: random.Random) -> None:
+    """The seat whose turn it is makes a random legal decision, seen through its view."""
+    seat = game.turn
+    assert seat is not None
+    view = game.view(seat)
+    decision = view.decision
+    if decision is Decision.BID:
+        game.bid(seat, rng.choice(view.legal_bids))
+    elif decision is Decision.CALL or decision is Decision.GRAB:
+        game.call(seat, rng.random() < 0.5)
+    elif decision is Decision.SHOW:
+        game.show(seat, rng.random() < 0.5)
+    elif decision is Decision.DOUBLE:
+        game.double(seat, rng.random() < 0.5)
+    else:
+        assert decision is Decision.PLAY
+        _play(game, view, rng)
+
+
+def _play(game: Game, view: PlayerView, rng: random.Random) -> None:
+    plays = view.legal_plays
+    pick = rng.randrange(len(plays) + (not view.leads))
+    if pick == len(plays):
+        game.pass_turn(view.seat)
+    else:
+        game.play(view.seat, plays[pick])
+
+
+def states(game: Game, seed: int) -> Iterator[Game]:
+    """The game after the deal and after each random action, until it is over."""
+    rng = random.Random(seed)
+    yield game
+    for _ in range(MAX_ACTIONS):
+        if game.phase is Phase.OVER:
+            return
+        act(game, rng)
+        yield game
+    raise AssertionError("the game did not end")
+
+
+def play_random(game: Game, seed: int) -> Result:
+    """Play the game out with random decisions; its result."""
+    for _ in states(game, seed):
+        pass
+    assert game.result is not None
+    return game.result
+
+
+def random_game(seed: int, rules: Rules) -> Game:
+    game = Game(seed, rules=rules)
+    play_random(game, seed * 7 + 1)
+    return game

@@ -1,0 +1,133 @@
+"""TableHost: humans act, bots act by themselves, every seat hears about it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from ddz_tui.engine import IllegalAction, IllegalReason, Phase
+from ddz_tui.table.host import TableHost
+from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
+
+
+def _table(**kwargs) -> TableHost:
+    seats = [
+        SeatInfo("you"),
+        SeatInfo("left", SeatKind.BOT, "random"),
+        SeatInfo("right", SeatKind.BOT, "random"),
+    ]
+    return TableHost(seats, bot_delay=0, seed=kwargs.pop("seed", 1), **kwargs)
+
+
+async def _until_my_turn_or_over(host: TableHost) -> TableState:
+    await host.settled()
+    state = host.state(0)
+    assert state.view is not None
+    assert state.view.phase is Phase.OVER or state.view.turn == 0
+    return state
+
+
+async def test_a_human_plays_a_whole_game_against_two_bots() -> None:
+    host = _table()
+    states: list[TableState] = []
+    host.subscribe(0, states.append)
+    host.new_game()
+    while True:
+        state = await _until_my_turn_or_over(host)
+        view = state.view
+        if view.phase is Phase.OVER:
+            break
+        if view.phase is Phase.BIDDING:
+            host.bid(0, view.legal_bids[-1])
+        elif view.leads:
+            host.play(0, view.legal_plays[0])
+        else:
+            host.pass_turn(0)
+    assert state.games == 1 and sum(state.totals) == 0 and state.totals != (0, 0, 0)
+    assert any(s.thinking in (1, 2) for s in states), "bots were shown thinking"
+    assert states[-1].thinking is None
+    with pytest.raises(IllegalAction):
+        host.play(0, "3")
+    host.new_game()
+    await host.settled()
+    assert host.state(0).view.phase is not Phase.OVER
+    await host.close()
+
+
+async def test_a_refused_action_changes_nothing_and_says_why() -> None:
+    host = _table(seed=3)
+    host.new_game()
+    state = await _until_my_turn_or_over(host)
+    before = host.game.events
+    with pytest.raises(IllegalAction) as error:
+        host.bid(0, 7) if state.view.phase is Phase.BIDDING else host.play(0, "34")
+    assert error.value.message
+    assert host.game.events == before
+    await host.close()
+
+
+async def test_a_bot_seat_cannot_be_played_by_hand() -> None:
+    host = _table()
+    host.new_game()
+    with pytest.raises(IllegalAction) as error:
+        host.bid(1, 1)
+    assert error.value.reason is IllegalReason.NOT_YOUR_TURN
+    await host.close()
+
+
+async def test_a_takeover_plays_the_seat_until_the_human_returns() -> None:
+    host = _table(seed=5)
+    host.new_game()
+    await host.settled()
+    host.set_seat(0, SeatInfo("you", level="random", takeover=True, connected=False))
+    await host.settled()
+    assert host.game.phase is Phase.OVER, "with three bots the game plays to its end"
+    assert host.state(1).seats[0].takeover
+    host.set_seat(0, SeatInfo("you"))
+    host.new_game()
+    await host.settled()
+    assert host.state(0).view.turn == 0 or host.state(0).view.phase is Phase.OVER
+    await host.close()
+
+
+async def test_bots_wait_for_the_delay_and_listeners_see_the_thinking_seat() -> None:
+    seats = [SeatInfo(n, SeatKind.BOT, "random") for n in "abc"]
+    host = TableHost(seats, bot_delay=0.05, seed=2)
+    thinking: list[int | None] = []
+    host.subscribe(2, lambda s: thinking.append(s.thinking))
+    host.new_game()
+    await asyncio.sleep(0.01)
+    assert host.game.events[-1].__class__.__name__ == "Dealt", "no move before the delay"
+    await host.settled()
+    assert host.game.phase is Phase.OVER and {0, 1, 2} <= set(thinking)
+    await host.close()
+
+
+async def test_local_table_is_a_table_client() -> None:
+    from ddz_tui.bots import hints
+    from ddz_tui.table.clients import LocalTable
+
+    table = LocalTable(_table(seed=8))
+    states: list[TableState] = []
+    table.subscribe(states.append)
+    await table.next_game()
+    while True:
+        await table.host.settled()
+        view = states[-1].view
+        if view.phase is Phase.OVER:
+            break
+        if view.phase is Phase.BIDDING:
+            await table.bid(0)
+        elif not hints(view):
+            await table.pass_turn()
+        else:
+            first = hints(view)[0]
+            cards = [c for c in view.hand if c.rank in first.cards]
+            picked = []
+            for rank in first.cards:
+                card = next(c for c in cards if c.rank == rank and c not in picked)
+                picked.append(card)
+            await table.play(picked)
+    assert states[-1].games == 1
+    await table.close()

@@ -1,0 +1,190 @@
+"""TableHost under house rules: every phase with people and bots, the turn timer's
+answers, and the 托管 switch."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddz_tui.engine import (
+    Called,
+    Decision,
+    Doubled,
+    IllegalAction,
+    IllegalReason,
+    LandlordMode,
+    Phase,
+    Rules,
+    Shown,
+    parse_rules,
+)
+from ddz_tui.i18n import Phrase
+from ddz_tui.table.host import TAKEOVER_LEVEL, TableHost
+from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
+from tests.support.loopback import until
+
+SPECS = ["bid", "random", "grab", "bid,double,show", "random,double,show", "grab,double,show"]
+HOUSE = Rules(LandlordMode.GRAB, doubling=True, showing=True)
+
+
+def bot(name: str, level: str = "normal") -> SeatInfo:
+    return SeatInfo(name, SeatKind.BOT, level)
+
+
+def _kinds(host: TableHost) -> set[type]:
+    return {type(event) for event in host.game.events}
+
+
+@pytest.mark.parametrize("spec", SPECS)
+async def test_bots_play_every_mode_to_the_end(spec: str) -> None:
+    rules = parse_rules(spec)
+    seats = [bot("a", "random"), bot("b", "easy"), bot("c", "normal")]
+    host = TableHost(seats, bot_delay=0, seed=2, rules=rules)
+    for _ in range(3):
+        host.new_game()
+        await until(lambda: host.game.phase is Phase.OVER)
+        kinds = _kinds(host)
+        assert (Doubled in kinds) == rules.doubling and (Shown in kinds) == rules.showing
+        assert (Called in kinds) == (rules.landlord is LandlordMode.GRAB)
+        assert host.game.rules == rules
+    assert host.games == 3 and sum(host.totals) == 0
+    await host.close()
+
+
+async def _answer_everything_yes(host: TableHost, seen: set[Decision]) -> None:
+    """Seat 0 calls, grabs, shows and doubles whenever asked, and plays the first play."""
+    for _ in range(200):  # a game has far fewer turns of one seat
+        await until(lambda: host.game.phase is Phase.OVER or host.game.turn == 0)
+        view = host.game.view(0)
+        if view.phase is Phase.OVER:
+            return
+        seen.add(view.decision)
+        if view.decision is Decision.BID:
+            host.bid(0, view.legal_bids[-1])
+        elif view.decision is Decision.CALL:
+            host.call(0, True)
+        elif view.decision is Decision.GRAB:
+            host.grab(0, True)
+        elif view.decision is Decision.SHOW:
+            host.show(0, True)
+        elif view.decision is Decision.DOUBLE:
+            host.double(0, True)
+        elif view.leads:
+            host.play(0, view.legal_plays[0])
+        else:
+            host.pass_turn(0)
+    raise AssertionError("the game did not end")
+
+
+async def test_a_person_plays_every_phase_against_bots() -> None:
+    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=3, rules=HOUSE)
+    seen: set[Decision] = set()
+    for _ in range(4):
+        host.new_game()
+        await _answer_everything_yes(host, seen)
+        events = host.game.events
+        assert any(isinstance(e, Called) and e.seat == 0 and e.take for e in events)
+        assert any(isinstance(e, Doubled) and e.seat == 0 and e.double for e in events)
+        if host.game.landlord == 0:
+            assert any(isinstance(e, Shown) and e.seat == 0 and e.cards for e in events)
+    assert {Decision.CALL, Decision.SHOW, Decision.DOUBLE, Decision.PLAY} <= seen
+    await host.close()
+
+
+async def test_a_person_answers_out_of_turn_are_refused_and_change_nothing() -> None:
+    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=5, seed=3, rules=HOUSE)
+    host.new_game()
+    before = host.game.events
+    for action in (lambda: host.show(0, True), lambda: host.double(0, True)):
+        with pytest.raises(IllegalAction) as error:
+            action()
+        assert error.value.reason is IllegalReason.WRONG_PHASE
+    assert host.game.decision is Decision.CALL
+    with pytest.raises(IllegalAction) as error:
+        host.grab(host.game.turn, True)  # nobody has called: there is nothing to grab
+    assert error.value.reason in (IllegalReason.WRONG_PHASE, IllegalReason.NOT_YOUR_TURN)
+    if host.game.turn != 0:
+        with pytest.raises(IllegalAction) as error:
+            host.call(0, True)
+        assert error.value.reason is IllegalReason.NOT_YOUR_TURN
+    assert host.game.events == before
+    await host.close()
+
+
+async def test_the_timer_declines_every_decision_it_answers() -> None:
+    host = TableHost(
+        [SeatInfo("ann"), bot("b1", "random"), bot("b2", "random")],
+        bot_delay=0,
+        seed=4,
+        turn_timeout=0.02,
+        rules=HOUSE,
+    )
+    states: list[TableState] = []
+    host.subscribe(0, states.append)
+    wanted = {f"table.notice.timeout_{d}" for d in ("call", "grab", "show", "double")}
+    notices: set[str] = set()
+    for n in range(40):  # games until the timer has answered each kind of decision
+        # ann never calls, so she shows only where the landlord is drawn by lot
+        host.landlord_mode = LandlordMode.RANDOM if n % 2 else LandlordMode.GRAB
+        host.new_game()
+        await until(lambda: host.game.phase is Phase.OVER)
+        mine = [e for e in host.game.events if getattr(e, "seat", None) == 0]
+        for event in mine:
+            if isinstance(event, Called):
+                assert not event.take
+            if isinstance(event, Doubled):
+                assert not event.double
+            if isinstance(event, Shown):
+                assert event.cards == ()
+        notices |= {s.notice.key for s in states if isinstance(s.notice, Phrase)}
+        if wanted <= notices:
+            break
+    assert wanted <= notices
+    await host.close()
+
+
+async def test_takeover_hands_the_seat_to_the_normal_bot_and_back() -> None:
+    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=6, rules=HOUSE)
+    host.new_game()
+    await until(lambda: host.game.turn == 0)
+    host.set_takeover(0, True)
+    info = host.seats[0]
+    assert info.takeover and info.level == TAKEOVER_LEVEL and info.connected
+    assert host.state(1).seats[0].takeover, "the others see the 托管"
+    await until(lambda: host.game.phase is Phase.OVER)
+    assert host.games == 1, "the bot played ann's seat to the end, every phase"
+    host.set_takeover(0, True)  # already on: nothing changes
+    host.set_takeover(0, False)
+    assert not host.seats[0].takeover
+    host.new_game()
+    await host.settled()
+    assert host.game.turn == 0 or host.game.phase is Phase.OVER
+    if host.game.turn == 0:
+        events = len(host.game.events)
+        await host.settled()
+        assert len(host.game.events) == events, "taken back: the table waits for ann"
+    await host.close()
+
+
+async def test_a_move_of_ones_own_takes_the_seat_back() -> None:
+    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=6, rules=HOUSE)
+    host.new_game()
+    await until(lambda: host.game.turn == 0)
+    host.bot_delay = 5  # the bot thinks long enough for ann to answer first
+    host.set_takeover(0, True)
+    decision = host.game.decision
+    assert decision in (Decision.CALL, Decision.GRAB)
+    (host.call if decision is Decision.CALL else host.grab)(0, False)
+    assert not host.seats[0].takeover, "ann's own answer took the seat back"
+    assert Called(0, False) in host.game.events
+    await host.close()
+
+
+async def test_only_a_person_at_the_table_can_hand_over_a_seat() -> None:
+    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=6)
+    with pytest.raises(IllegalAction):
+        host.set_takeover(1, True)
+    host.new_game()
+    host.drop(0)
+    with pytest.raises(IllegalAction):
+        host.set_takeover(0, True)
+    await host.close()

@@ -1,0 +1,346 @@
+"""The table as plain values (`table_show`): what each part of the table says, with
+no terminal and no Pilot."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+
+from ddz_tui.cards import DECK, lowest_suits
+from ddz_tui.engine import Game, LandlordMode, Rules
+from ddz_tui.sound.clips import Effect
+from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
+from ddz_tui.ui.show.table import Lane, SeatShow, TableShow, Tone, bid_first, table_show
+from tests.support.rigging import rigged
+
+RANKS_IN_ORDER = "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR"
+SEATS = (
+    SeatInfo("Ann"),
+    SeatInfo("Bo", SeatKind.BOT, "hard"),
+    SeatInfo("Cy", SeatKind.BOT, "easy"),
+)
+
+
+def deal() -> Game:
+    """Seat 0 holds the 3s to the 7s, seat 1 the 7s to the Js, seat 2 the rest but
+    the bottom (a 2 and both jokers); seat 0 bids first."""
+    d = RANKS_IN_ORDER
+    return rigged([d[0:17], d[17:34], d[34:51]], d[51:], first=0)
+
+
+def at(game: Game, seat: int = 0, **fields: object) -> TableState:
+    return TableState(seat, SEATS, game.view(seat), **fields)  # type: ignore[arg-type]
+
+
+def shown(game: Game, seat: int = 0, before: TableState | None = None, **fields) -> TableShow:
+    return table_show(at(game, seat), before, None, **fields)
+
+
+def landlord_zero() -> Game:
+    """Seat 0 bid 1 and the others passed: seat 0 is the landlord and leads."""
+    game = deal()
+    game.bid(0, 1)
+    game.bid(1, 0)
+    game.bid(2, 0)
+    return game
+
+
+def test_the_module_draws_nothing_itself() -> None:
+    """No Textual: the show is worked out without a terminal."""
+    code = (
+        "import sys, ddz_tui.ui.show.table\n"
+        "sys.exit(any(name.split('.')[0] == 'textual' for name in sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
+
+
+def test_status_line_through_the_bidding() -> None:
+    game = deal()
+    assert shown(game).status.startswith("Your bid: 1, 2 or 3 points")
+    assert shown(game, seat=1).status == "Ann is bidding…"
+    game.bid(0, 1)
+    assert shown(game, seat=1).status.startswith("Bid more than 1 to be the landlord")
+    assert shown(game).status == "Bo is bidding…"
+
+
+def test_status_line_through_the_play() -> None:
+    game = landlord_zero()
+    assert shown(game).status == "Your lead: play any combination."
+    assert shown(game, seat=1).status == "Ann to play."
+    assert table_show(at(game, 1, thinking=0), None, None).status == "Ann is thinking…"
+    game.play(0, "33")
+    assert shown(game, seat=1).status == "Your turn: beat a pair of 3s from Ann, or pass (P)."
+    game.pass_turn(1)
+    assert shown(game, seat=2).status == "Your turn: beat a pair of 3s from Ann, or pass (P)."
+
+
+def play_out(game: Game) -> TableState:
+    """Seat 0, the landlord, plays its whole hand while the others pass; the state
+    seat 1 saw just before the last card."""
+    for play in ("3333", "4444", "5555", "6666", "BR", "7"):
+        game.play(0, play)
+        game.pass_turn(1)
+        game.pass_turn(2)
+    before = at(game, 1)
+    game.play(0, "2")
+    return before
+
+
+def test_status_line_and_cues_when_the_game_is_over() -> None:
+    game = landlord_zero()
+    before = play_out(game)
+    assert shown(game).status == "The landlord wins."
+    assert shown(game, seat=1, before=before).cues == (Effect.PLAY, Effect.LOSE)
+    assert not any(shown(game, seat=1).buttons.bids)
+
+
+def test_seat_titles_name_bots_with_their_level_and_you_as_you() -> None:
+    show = shown(deal())
+    left, right = show.seats
+    assert left.title == "Cy · Easy"  # seat 2 sits before seat 0
+    assert right.title == "Bo · Hard"
+    show = shown(deal(), seat=1)
+    assert [seat.title for seat in show.seats] == ["Ann", "Cy · Easy"]
+    assert show.me.startswith("You")
+
+
+def test_seats_show_role_cards_left_turn_and_clock() -> None:
+    game = deal()
+    show = table_show(at(game, 1), None, 12)
+    left, right = show.seats  # Ann (to bid), Cy
+    assert left == SeatShow("Ann", None, 17, turn=True, clock=12)
+    assert right == SeatShow("Cy · Easy", None, 17)
+    game = landlord_zero()
+    left, right = shown(game, seat=1).seats
+    assert left.role is not None and left.role.value == "landlord" and left.cards_left == 20
+    assert right.role is not None and right.role.value == "peasant"
+
+
+def test_lanes_show_the_bids_then_the_trick() -> None:
+    game = deal()
+    game.bid(0, 1)
+    game.bid(1, 0)
+    show = shown(game, seat=2)  # left: Bo, right: Ann, mine: nothing yet
+    assert show.lanes == (Lane(word="No bid", passed=True), Lane(word="Bid 1"), Lane())
+    game.bid(2, 0)
+    game.play(0, "33")
+    game.pass_turn(1)
+    left, right, mine = shown(game, seat=2).lanes
+    assert left == Lane(word="Pass", passed=True)
+    assert [card.rank for card in right.cards] == ["3", "3"] and not right.stale
+    assert mine == Lane()
+
+
+def test_an_earlier_play_of_the_trick_is_stale() -> None:
+    game = landlord_zero()
+    game.play(0, "3")
+    game.play(1, "7")
+    show = shown(game, seat=2)
+    left, right, _ = show.lanes  # Bo played the 7 to beat; Ann's 3 is history
+    assert not left.stale and [c.rank for c in left.cards] == ["7"]
+    assert right.stale and [c.rank for c in right.cards] == ["3"]
+
+
+def test_buttons_while_bidding_offer_only_the_legal_bids_on_your_turn() -> None:
+    game = deal()
+    game.bid(0, 2)
+    buttons = shown(game, seat=1).buttons
+    assert buttons.bidding and buttons.bids == (True, False, False, True)
+    assert not (buttons.play or buttons.pass_turn or buttons.hint)
+    assert shown(game, seat=2).buttons.bids == (False, False, False, False)
+
+
+def test_buttons_while_playing() -> None:
+    game = landlord_zero()
+    hand = game.view(0).hand
+    leading = shown(game).buttons
+    assert not leading.bidding and leading.hint and not leading.pass_turn
+    assert not leading.play  # nothing raised
+    assert shown(game, selected=hand[:1]).buttons.play
+    game.play(0, "3")
+    following = shown(game, seat=1).buttons
+    assert following.pass_turn and following.hint
+    waiting = shown(game, seat=2).buttons
+    assert not (waiting.play or waiting.pass_turn or waiting.hint)
+
+
+def test_the_selection_in_words() -> None:
+    game = landlord_zero()
+    hand = game.view(0).hand
+    assert shown(game).selection is None
+    pair = shown(game, selected=lowest_suits("33", hand)).selection
+    assert pair is not None and pair.valid and pair.text == "a pair of 3s"
+    odd = shown(game, selected=lowest_suits("34", hand)).selection
+    assert odd is not None and not odd.valid and odd.text == "not a play"
+
+
+def test_cues_deal_then_each_play_and_pass() -> None:
+    game = landlord_zero()
+    before = at(game)
+    game.play(0, "3333")
+    game.pass_turn(1)
+    show = shown(game, before=before)
+    assert show.cues == (Effect.BOMB, Effect.PASS)
+    assert show.moved
+    assert shown(game, before=at(game)).cues == ()
+    assert not shown(game, before=at(game)).moved
+
+
+def test_a_fresh_deal_sounds() -> None:
+    assert shown(deal()).cues == (Effect.DEAL,)
+
+
+def test_news_is_said_once_and_a_redeal_is_news() -> None:
+    game = deal()
+    first = at(game, notice="Bo left the table.")
+    show = table_show(first, None, None)
+    assert show.news is not None and show.news.text == "Bo left the table."
+    assert show.news.tone is Tone.INFO
+    assert table_show(replace(first), first, None).news is None
+    game.bid(0, 0)
+    game.bid(1, 0)
+    before = at(game)
+    game.bid(2, 0)  # nobody bid: dealt again
+    show = table_show(at(game), before, None)
+    assert show.news is not None and "dealt again" in show.news.text
+    assert show.cues == (Effect.DEAL,)
+
+
+def test_the_top_bar() -> None:
+    game = deal()
+    top = table_show(at(game, games=2, totals=(6, -3, -3)), None, None).top
+    assert top.bottom == () and top.bid == 0 and top.multiplier is None
+    assert top.session == "Games 2 · Score +6"
+    game = landlord_zero()
+    top = shown(game).top
+    assert top.bid == 1 and top.multiplier == 1 and len(top.bottom) == 3
+
+
+def test_a_deck_order_sanity_check() -> None:
+    """The rigged deal holds every card once (the tests above lean on it)."""
+    assert sorted(RANKS_IN_ORDER) == sorted(card.rank for card in DECK)
+
+
+def test_a_seat_that_went_out_has_no_back_and_no_warning() -> None:
+    out, last, two, three = (SeatShow("Bo", cards_left=n) for n in (0, 1, 2, 3))
+    assert not out.backs and not out.low
+    assert last.backs and last.low and two.low and not three.low
+
+
+def test_your_line_gives_the_row_to_the_selection_while_cards_are_raised() -> None:
+    game = landlord_zero()
+    hand = game.view(0).hand
+    assert shown(game).me == "▶ You · 地主 Landlord · 20 left"
+    assert shown(game, selected=lowest_suits("3", hand)).me == "▶ You"
+
+
+def test_keys_that_cannot_act_say_why() -> None:
+    from ddz_tui.ui.show.table import bid_first, rank_missing
+
+    game = deal()
+    assert bid_first(at(game)).startswith("Bid first")
+    assert bid_first(at(game, 1)) == (
+        "Ann is bidding: the play starts once the landlord is chosen."
+    )
+    hand = game.view(0).hand
+    assert rank_missing(hand, "3") == "No more 3s to raise."
+    assert rank_missing(hand, "9") == "You have no 9s."
+    assert rank_missing(hand, "B") == "You have no small jokers."
+
+
+# --- house rules: 叫地主/抢地主, 明牌, 加倍 -------------------------------------------
+
+HOUSE = Rules(LandlordMode.GRAB, doubling=True, showing=True)
+
+
+def house_deal() -> Game:
+    """The same cards as `deal`, under 叫地主/抢地主 with doubling and showing; seat 0
+    is asked first."""
+    d = RANKS_IN_ORDER
+    return rigged([d[0:17], d[17:34], d[34:51]], d[51:], first=0, rules=HOUSE)
+
+
+def test_each_yes_or_no_question_is_asked_with_its_stake_and_buttons() -> None:
+    game = house_deal()
+    show = shown(game)
+    assert show.status == "Call the landlord (Y), or not (N)."
+    assert (show.buttons.answer, show.buttons.answering) == ("call", True)
+    assert shown(game, seat=1).status == "Ann is deciding whether to call the landlord…"
+    assert not shown(game, seat=1).buttons.answering
+    game.call(0, True)
+    assert shown(game, seat=1).status == (
+        "Ann called the landlord: grab it (Y, stake ×2) or not (N)."
+    )
+    assert shown(game, seat=1).buttons.answer == "grab"
+    game.call(1, True)
+    game.call(2, False)
+    assert shown(game).status.startswith("Grab the landlord back (Y, stake ×2)")
+    game.call(0, True)  # grabbed back: seat 0 is the landlord, and may show
+    assert shown(game).status.startswith("Show your hand to everyone (Y, stake ×2)")
+    assert shown(game).buttons.answer == "show"
+    game.show(0, True)
+    assert shown(game, seat=1).status.startswith("Double your stake against the landlord")
+    game.double(1, True)
+    game.double(2, False)
+    show = shown(game)
+    assert show.status.startswith("Redouble against every peasant (Y, ×2)")
+    assert show.buttons.answer == "redouble"
+    assert not show.buttons.bidding and not show.buttons.play
+
+
+def test_the_answers_lie_in_the_lanes_and_mark_the_seats() -> None:
+    game = house_deal()
+    game.call(0, True)
+    game.call(1, True)
+    game.call(2, False)
+    show = shown(game, seat=1)
+    assert [lane.word for lane in show.lanes] == ["Call", "No grab", "Grab!"]
+    assert all(seat.calling and seat.role is None for seat in show.seats)
+    game.call(0, False)  # the first caller lets it go: seat 1 is the landlord
+    game.show(1, True)
+    game.double(2, True)
+    show = shown(game)
+    left, right = show.seats  # seat 2, seat 1
+    assert left.doubled and not right.doubled and not right.calling
+    assert right.shown == game.view(0).shown_hands[1] and len(right.shown or ()) == 20
+    assert show.others_shown
+    assert [lane.word for lane in show.lanes] == ["Double", "Shown", "No grab"]
+    assert "Shown" not in shown(game, seat=1).me, "it would run into the buttons"
+    assert not shown(game, seat=1).others_shown
+    assert "Doubled" not in shown(game, seat=2).me, "your stake says it, between the seats"
+
+
+def test_the_top_bar_and_the_house_rules_between_the_seats() -> None:
+    game = house_deal()
+    show = shown(game)
+    assert show.top.house == "No call yet"
+    assert show.house.splitlines() == ["Call & grab", "Doubling", "Show cards"]
+    game.call(0, True)
+    assert shown(game).top.house == "Called"
+    game.call(1, True)
+    assert shown(game).top.house == "Grabs 1"
+    game.call(2, False)
+    game.call(0, False)
+    game.show(1, False)
+    assert shown(game).top.house == "Grabs 1  Stake ×2"
+    game.double(2, True)
+    game.double(0, False)
+    game.double(1, True)
+    assert shown(game, seat=2).house.splitlines()[-1] == "Your stake ×8"
+    assert shown(game, seat=0).house.splitlines()[-1] == "Your stake ×4"
+    plain = shown(deal())
+    assert plain.top.house is None and plain.house == "" and not plain.others_shown
+
+
+def test_nobody_calling_is_news_and_play_keys_say_what_to_answer() -> None:
+    game = house_deal()
+    assert bid_first(at(game)) == "the landlord is not chosen yet: call the landlord or not first"
+    assert bid_first(at(game, 1)) == "Ann is deciding whether to call the landlord…"
+    for seat in (0, 1):
+        game.call(seat, False)
+    before = at(game, 0)
+    game.call(2, False)  # nobody called: the cards are dealt again
+    news = shown(game, before=before).news
+    assert news is not None and news.text.startswith("Nobody called the landlord")
+    assert shown(game, before=before).moved
