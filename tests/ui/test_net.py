@@ -195,11 +195,15 @@ async def test_ready_waits_for_the_other_player_and_shows_who() -> None:
             assert "Not ready" in str(ready_button.label)
             await pilot.press("f")
             await wait_for(pilot, lambda: "Waiting for bob to be ready" in message(screen))
+            # the focused Ready button takes Enter, and a button ignores a press while it
+            # still shows the last one (Textual's "-active", 0.2 s): a second press, later
+            await wait_for(pilot, lambda: not ready_button.has_class("-active"))
             await pilot.press("enter")  # not ready after all
             await wait_for(pilot, lambda: not screen.state.seats[0].ready)
             await bob.ready()
             await wait_for(pilot, lambda: screen.state.seats[1].ready)
             assert screen.view is None, "no deal until ann is ready again"
+            await wait_for(pilot, lambda: not ready_button.has_class("-active"))
             await pilot.click("#ready")
             await wait_for(pilot, lambda: screen.view is not None)
         await bob.close()
@@ -226,7 +230,10 @@ async def test_countdown_away_and_takeover_marks_and_a_notice_shown_once() -> No
                 if screen.view.phase is Phase.BIDDING:
                     await pilot.press("0")
                 else:  # a hint raised and lowered: the turn is still ours, the hand as it was
-                    await pilot.press("h", "escape")
+                    await pilot.press("h")  # worked out in a thread: wait until it is raised
+                    await wait_for(pilot, lambda: bool(screen.hand.selected_cards))
+                    await pilot.press("escape")
+                    assert not screen.hand.selected_cards
             else:  # on bob's seat
                 assert not clock.display
                 assert seconds(str(right.border_subtitle)) in (29, 30)
