@@ -25,7 +25,6 @@ from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.endgame import Solver
 from ddz_tui.bots.hard import (
     ENDGAME_CARDS,
-    SAMPLES_PER_SECOND,
     HardBot,
     collector_paused,
     deal_for,
@@ -106,11 +105,19 @@ def chance_text(chance: float) -> str:
     return t("coach.chance", p=round(100 * chance))
 
 
+DEALS_PER_SECOND = 120
+"""Deals tried per decision for each second of the coach's budget. The coach reads no
+clock (the same game gets the same marks on any machine), so its budget becomes a
+number of deals; at this rate a review at the default budget took 7 to 16 s a game on
+a 2-core laptop-class machine. (The hard bot's own cap, `SAMPLES_PER_SECOND`, is a
+ceiling that its clock usually stops it short of, so it is no rate to convert by.)"""
+
+
 def samples_for(budget: float) -> int:
-    """Deals tried per decision for a budget in seconds (the hard bot's own rate)."""
+    """Deals tried per decision for a budget in seconds."""
     if not 0 < budget <= MAX_BUDGET:
         raise ValueError(f"the coach's budget is from 0 to {MAX_BUDGET:g} seconds")
-    return max(1, round(SAMPLES_PER_SECOND * budget))
+    return max(1, round(DEALS_PER_SECOND * budget))
 
 
 def moments(events: Sequence[Event], seat: int) -> list[Moment]:
