@@ -109,8 +109,8 @@ DEALS_PER_SECOND = 120
 """Deals tried per decision for each second of the coach's budget. The coach reads no
 clock (the same game gets the same marks on any machine), so its budget becomes a
 number of deals; at this rate a review at the default budget took 7 to 16 s a game on
-a 2-core laptop-class machine. (The hard bot's own cap, `SAMPLES_PER_SECOND`, is a
-ceiling that its clock usually stops it short of, so it is no rate to convert by.)"""
+the 2-core machine it was measured on. (The hard bot's `SAMPLES_PER_SECOND` is a cap
+for a search that also reads a clock, not a rate to convert by.)"""
 
 
 def samples_for(budget: float) -> int:
