@@ -11,6 +11,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import serve
 
+import ddz_tui.net.client.dial as dial_module
 import ddz_tui.net.client.lobby as client_module
 from ddz_tui.engine import IllegalAction
 from ddz_tui.net.client.errors import (
@@ -77,6 +78,45 @@ async def test_another_websocket_service_is_not_a_ddz_server() -> None:
             await LobbyClient.connect(f"127.0.0.1:{port}", "ann")
     assert "is not a ddz-tui server" in error.value.message
     assert "unknown message type 'hello'" in error.value.message
+
+
+@pytest.fixture
+def quick_open(monkeypatch) -> float:
+    """Waits for a server to answer cut from 5 s to 0.3 s."""
+    for module in (dial_module, client_module):
+        monkeypatch.setattr(module, "OPEN_TIMEOUT", 0.3)
+    return 0.3
+
+
+async def test_a_server_that_never_answers_the_handshake(quick_open: float) -> None:
+    """A peer that takes the connection and reads, saying nothing: the client gives up
+    after OPEN_TIMEOUT and says so, instead of waiting for ever."""
+
+    async def silent(reader, writer) -> None:
+        await reader.read()  # until the client hangs up
+
+    mute = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = mute.sockets[0].getsockname()[1]
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    with pytest.raises(ServerUnreachable) as error:
+        await asyncio.wait_for(LobbyClient.connect(f"127.0.0.1:{port}", "ann"), 10)
+    assert loop.time() - start < 5, "not the default wait: the bound is OPEN_TIMEOUT"
+    assert error.value.message == (
+        f"no answer from 127.0.0.1:{port}: check the address and any firewall"
+    )
+    mute.close()
+
+
+async def test_a_websocket_server_that_never_says_welcome(quick_open: float) -> None:
+    async def mute(ws) -> None:
+        await ws.wait_closed()
+
+    async with serve(mute, "127.0.0.1", 0) as other:
+        port = other.sockets[0].getsockname()[1]
+        with pytest.raises(ServerUnreachable) as error:
+            await asyncio.wait_for(LobbyClient.connect(f"127.0.0.1:{port}", "ann"), 10)
+    assert "127.0.0.1:" in error.value.message and "not a ddz" not in error.value.message
 
 
 async def test_another_protocol_version(monkeypatch) -> None:
