@@ -249,9 +249,12 @@ class LobbyClient:
         try:
             await ws.send(hello)
             first = parse_push(await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT))
-        except (ConnectionClosed, asyncio.TimeoutError):
+        except ConnectionClosed:
             await ws.close()
             raise ServerUnreachable(t("net.client.no_welcome", where=self._where)) from None
+        except asyncio.TimeoutError:
+            await ws.close()
+            raise ServerUnreachable(t("net.client.timeout", where=self._where)) from None
         except ProtocolError as bad:
             await ws.close()
             raise ServerUnreachable(
