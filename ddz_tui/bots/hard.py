@@ -11,9 +11,10 @@ on every guessed deal:
 Repeatable: the guesses come from a generator seeded by the bot's seed and the
 position, and the search does at most a fixed amount of work (`samples` deals; every
 `PRUNE_EVERY` deals the candidates clearly worse than the best so far are dropped,
-so the close ones get the playouts). A search means to be done within `AIM` of its
-budget: past that point, with `MIN_SAMPLES` deals done, it decides on those; and the
-budget is a hard cap on top (the clock is read between playouts and inside them).
+so the close ones get the playouts, and once one is left the search is done). A
+search means to be done within `AIM` of its budget: past that point, with
+`MIN_SAMPLES` deals done, it decides on those; and the budget is a hard cap on top
+(the clock is read between playouts and inside them).
 Only when the clock stops a search can the same seed choose differently: on a slow or
 busy machine, or in the hardest positions. `budget=None` removes both, for tests that
 must be exact.
@@ -44,12 +45,12 @@ from ddz_tui.rules import Combo, Kind
 
 DEFAULT_BUDGET = 1.0
 """Seconds per decision, at most."""
-SAMPLES_PER_SECOND = 240
+SAMPLES_PER_SECOND = 480
 """Guessed deals per decision at most (each tried with every candidate still in the
-running), per second of budget. Most decisions finish them inside `AIM` of the budget;
-the rest stop there (`ddz arena` counts how often: 2,909 of 32,559 hard decisions in
-2,000 games at the default budget on a 2-core machine). 240 rather than 120 won
-0.693 against 0.676 (hard vs normal, seed 7) with p99 462 ms."""
+running), per second of budget. Clear decisions settle long before (half of them, at
+240), the close ones get the rest until `AIM` of the budget; `ddz arena` counts the
+searches that stop there: 5,831 of 32,521 hard decisions in 2,000 games at the default
+budget on a 2-core machine, with the decision time's p99 at 467 ms."""
 AIM = 0.45
 """Share of the budget a search means to finish in: once it has `MIN_SAMPLES` deals it
 stops there, so a slow decision costs half the budget, not all of it, and the budget
@@ -87,6 +88,7 @@ class HardBot:
         self.budget = budget
         self.samples = samples
         self.searches = 0
+        self.deals = 0  # guessed deals tried, over all searches
         self.cut_short = 0  # searches the budget stopped before their fixed work was done
 
     # --- playing -----------------------------------------------------------------------
@@ -154,11 +156,14 @@ class HardBot:
             except OutOfTime:
                 self.cut_short += 1
                 return _best(wins, alive) if done else None
+            self.deals += 1
             for i, won in results:
                 wins[i] += won
                 won_on[i] |= won << done
             if len(alive) > 1 and (done + 1) % PRUNE_EVERY == 0:
                 alive = _survivors(wins, won_on, alive)
+                if len(alive) == 1:  # settled: more deals could not change the choice
+                    break
         return _best(wins, alive)
 
     # --- bidding -----------------------------------------------------------------------

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
-from ddz_tui.bots import Level, hints, make_bot, policy
+from ddz_tui.bots import Level, hard, hints, make_bot, policy
 from ddz_tui.bots.hard import HardBot, collector_paused
 from ddz_tui.bots.plan import plan_of
 from ddz_tui.bots.runner import act, decide
@@ -105,6 +106,25 @@ def test_the_hard_bot_stays_within_a_tiny_budget_by_cutting_its_search() -> None
     play = bot.choose(view)
     assert play in view.legal_plays
     assert bot.cut_short == 1
+
+
+def test_a_hard_search_stops_dealing_once_a_single_candidate_is_left() -> None:
+    """Deals go to the close decisions: once pruning leaves one candidate, more deals
+    could not change the choice, so none are tried."""
+    game = Game(5, LandlordMode.RANDOM)
+    view = game.view(game.turn)
+    candidates: list = list(view.legal_plays[:3])
+    mine = view.seat == view.landlord  # a judge says whether the landlord wins
+
+    def vote(judge) -> tuple[int | None, int]:
+        bot = HardBot(seed=1, budget=None, samples=64)
+        deal, hidden = hard.deal_for(view), hard.Hidden.of(view)
+        rng, clock = random.Random(1), hard._Clock(None)
+        return bot._vote(deal, hidden, candidates, rng, clock, 64, judge), bot.deals
+
+    # the others lose every deal the second wins: dropped at the first look
+    assert vote(lambda deal: (deal.to_beat == candidates[1]) == mine) == (1, hard.PRUNE_EVERY)
+    assert vote(lambda deal: mine) == (0, 64)  # all alike: the first, after every deal
 
 
 def test_the_collector_pause_nests_and_restores() -> None:
