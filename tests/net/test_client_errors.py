@@ -23,7 +23,7 @@ from ddz_tui.net.client.errors import (
 )
 from ddz_tui.net.client.lobby import LobbyClient, Status
 from ddz_tui.net.errors import ErrorReason
-from ddz_tui.net.protocol import PROTOCOL_VERSION
+from ddz_tui.net.protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
 from tests.support.loopback import crash, running, until
 
 
@@ -72,12 +72,19 @@ async def test_another_websocket_service_is_not_a_ddz_server() -> None:
         async for message in ws:
             await ws.send(message)
 
-    async with serve(echo, "127.0.0.1", 0) as other:
+    _, message = await _refusal_from(echo)
+    assert "is not a ddz-tui server" in message
+    assert "unknown message type 'hello'" in message
+
+
+async def _refusal_from(handler) -> tuple[int, str]:
+    """Serve `handler` on a loopback WebSocket, connect to it; its port and the message
+    of the ServerUnreachable the connect must end with (within 10 s)."""
+    async with serve(handler, "127.0.0.1", 0) as other:
         port = other.sockets[0].getsockname()[1]
         with pytest.raises(ServerUnreachable) as error:
-            await LobbyClient.connect(f"127.0.0.1:{port}", "ann")
-    assert "is not a ddz-tui server" in error.value.message
-    assert "unknown message type 'hello'" in error.value.message
+            await asyncio.wait_for(LobbyClient.connect(f"127.0.0.1:{port}", "ann"), 10)
+    return port, error.value.message
 
 
 @pytest.fixture
@@ -112,13 +119,8 @@ async def test_a_websocket_server_that_never_says_welcome(quick_open: float) -> 
     async def mute(ws) -> None:
         await ws.wait_closed()
 
-    async with serve(mute, "127.0.0.1", 0) as other:
-        port = other.sockets[0].getsockname()[1]
-        with pytest.raises(ServerUnreachable) as error:
-            await asyncio.wait_for(LobbyClient.connect(f"127.0.0.1:{port}", "ann"), 10)
-    assert error.value.message == (
-        f"no answer from 127.0.0.1:{port}: check the address and any firewall"
-    )
+    port, message = await _refusal_from(mute)
+    assert message == f"no answer from 127.0.0.1:{port}: check the address and any firewall"
 
 
 async def test_a_websocket_server_that_hangs_up_before_the_welcome() -> None:
@@ -126,13 +128,21 @@ async def test_a_websocket_server_that_hangs_up_before_the_welcome() -> None:
         await ws.recv()  # the hello
         await ws.close()
 
-    async with serve(rude, "127.0.0.1", 0) as other:
-        port = other.sockets[0].getsockname()[1]
-        with pytest.raises(ServerUnreachable) as error:
-            await asyncio.wait_for(LobbyClient.connect(f"127.0.0.1:{port}", "ann"), 10)
-    assert error.value.message == (
-        f"the server at 127.0.0.1:{port} closed the connection before welcoming us"
-    )
+    port, message = await _refusal_from(rude)
+    assert message == f"the server at 127.0.0.1:{port} closed the connection before welcoming us"
+
+
+async def test_a_welcome_past_the_size_bound_is_not_read() -> None:
+    """A server's message is bounded in bytes (MAX_SERVER_MESSAGE): one byte more and the
+    client drops the connection instead of taking it in."""
+
+    async def flooding(ws) -> None:
+        await ws.recv()  # the hello
+        await ws.send("x" * (MAX_SERVER_MESSAGE + 1))
+        await ws.wait_closed()
+
+    port, message = await _refusal_from(flooding)
+    assert message == f"the server at 127.0.0.1:{port} closed the connection before welcoming us"
 
 
 async def test_another_protocol_version(monkeypatch) -> None:
