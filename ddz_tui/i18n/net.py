@@ -109,6 +109,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "the server at {where} closed the connection before welcoming us",
         "{where} 的服务器在欢迎之前就断开了连接",
     ),
+    "net.client.too_big": (
+        "the server at {where} sent a message over the {limit} MiB limit:"
+        " the connection was closed",
+        "{where} 的服务器发来的消息超过 {limit} MiB 上限：连接已关闭",
+    ),
     "net.client.bad_message": (
         "the server sent a message that breaks the protocol: {error}",
         "服务器发来了不符合协议的消息：{error}",

@@ -142,7 +142,43 @@ async def test_a_welcome_past_the_size_bound_is_not_read() -> None:
         await ws.wait_closed()
 
     port, message = await _refusal_from(flooding)
-    assert message == f"the server at 127.0.0.1:{port} closed the connection before welcoming us"
+    assert message == (
+        f"the server at 127.0.0.1:{port} sent a message over the 1 MiB limit:"
+        " the connection was closed"
+    )
+
+
+async def test_a_message_past_the_size_bound_ends_the_session() -> None:
+    """The same bound after the welcome: the client closes the connection, says why, and
+    does not reconnect to be flooded again."""
+    welcome = {
+        "type": "welcome", "v": PROTOCOL_VERSION, "name": "ann", "token": "abc",
+        "server": "ddz-tui 1", "table": None, "seat": None, "turn_seconds": 30,
+        "limits": {"max_message": 4096, "rate": 20, "burst": 40},
+    }  # fmt: skip
+
+    async def flooding(ws) -> None:
+        await ws.recv()  # the hello
+        await ws.send(json.dumps(welcome))
+        await ws.recv()  # a request: the answer is too big
+        await ws.send("x" * (MAX_SERVER_MESSAGE + 1))
+        await ws.wait_closed()
+
+    async with serve(flooding, "127.0.0.1", 0) as other:
+        port = other.sockets[0].getsockname()[1]
+        ann = await LobbyClient.connect(f"127.0.0.1:{port}", "ann", reconnect_for=5)
+        heard: list[tuple[Status, str | None]] = []
+        ann.on_status(lambda status, message: heard.append((status, message)))
+        with pytest.raises(ConnectionLost):
+            await asyncio.wait_for(ann.refresh(), 10)
+        await until(lambda: ann.status is Status.CLOSED)
+    assert heard == [
+        (
+            Status.CLOSED,
+            f"the server at 127.0.0.1:{port} sent a message over the 1 MiB limit:"
+            " the connection was closed",
+        )
+    ]
 
 
 async def test_another_protocol_version(monkeypatch) -> None:

@@ -37,6 +37,7 @@ from ddz_tui.net.client.remote import RemoteTable
 from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
 from ddz_tui.net.protocol import (
+    MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION,
     Message,
     PushType,
@@ -74,6 +75,11 @@ def _refusal(message: Message) -> NetError:
     if reason == ErrorReason.VERSION.value:
         return VersionMismatch(text)
     return Refused(reason, text)
+
+
+def _over_the_limit(closed: ConnectionClosed) -> bool:
+    """We closed the connection: the server's message was over `MAX_SERVER_MESSAGE`."""
+    return closed.sent is not None and closed.sent.code == CloseCode.TOO_BIG
 
 
 class LobbyClient:
@@ -249,8 +255,10 @@ class LobbyClient:
         try:
             await ws.send(hello)
             first = parse_push(await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT))
-        except ConnectionClosed:
+        except ConnectionClosed as closed:
             await ws.close()
+            if _over_the_limit(closed):
+                raise ServerUnreachable(self._too_big_words()) from None
             raise ServerUnreachable(t("net.client.no_welcome", where=self._where)) from None
         except asyncio.TimeoutError:
             await ws.close()
@@ -305,8 +313,9 @@ class LobbyClient:
                     self._dispatch(message, decoded)
                 except Exception:  # a listener's bug must not end the session
                     log.exception("a listener failed on a %s message", message.type.value)
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as closed:
+            if _over_the_limit(closed):
+                error = self._too_big_words()
         self._ws = None
         for future in self._pending.values():
             if not future.done():
@@ -321,6 +330,9 @@ class LobbyClient:
             self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
         else:
             self._lost(error or t("net.client.lost", where=self._where))
+
+    def _too_big_words(self) -> str:
+        return t("net.client.too_big", where=self._where, limit=MAX_SERVER_MESSAGE >> 20)
 
     def _dispatch(self, message: Message, decoded: Any) -> None:
         if message.id is not None and message.id in self._pending:
