@@ -108,9 +108,11 @@ def chance_text(chance: float) -> str:
 DEALS_PER_SECOND = 120
 """Deals tried per decision for each second of the coach's budget. The coach reads no
 clock (the same game gets the same marks on any machine), so its budget becomes a
-number of deals; at this rate a review at the default budget took 7 to 16 s a game on
-the 2-core machine it was measured on. (The hard bot's `SAMPLES_PER_SECOND` is a cap
-for a search that also reads a clock, not a rate to convert by.)"""
+number of deals; at this rate a review at the default budget took a median 2.6 s a game
+(0.4 to 3.9) over four games of normal bots on a 2-core machine (7 to 16 s on the games
+it was first measured on, with an earlier sampler). (The hard bot's
+`SAMPLES_PER_SECOND` is a cap for a search that also reads a clock, not a rate to
+convert by.)"""
 
 
 def samples_for(budget: float) -> int:
