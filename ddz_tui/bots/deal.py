@@ -8,7 +8,7 @@ deciding only from what it would know (its hand and the cards it has not seen).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ddz_tui.bots import policy
@@ -55,16 +55,8 @@ def playout(deal: Deal, stop: Callable[[], bool] | None = None) -> bool:
     while True:
         if stop is not None and stop():
             raise OutOfTime
-        nxt, prv = (seat + 1) % 3, (seat + 2) % 3
-        situation = Situation(
-            hands[seat],
-            hands[nxt] + hands[prv],
-            to_beat,
-            (last - seat) % 3,
-            (landlord - seat) % 3,
-            (sizes[seat], sizes[nxt], sizes[prv]),
-        )
-        play = policy.choose(situation)
+        nxt = (seat + 1) % 3
+        play = policy_play(hands, sizes, landlord, seat, to_beat, last)
         if play is None:
             if last == nxt:
                 to_beat = None
@@ -75,3 +67,25 @@ def playout(deal: Deal, stop: Callable[[], bool] | None = None) -> bool:
                 return seat == landlord
             to_beat, last = play, seat
         seat = nxt
+
+
+def policy_play(
+    hands: Sequence[int],
+    sizes: Sequence[int],
+    landlord: int,
+    seat: int,
+    to_beat: Combo | None,
+    last: int,
+) -> Combo | None:
+    """What the normal policy plays for `seat` (None: a pass), from what that seat knows
+    of the deal: its hand, and the other two hands only as the cards it has not seen."""
+    nxt, prv = (seat + 1) % 3, (seat + 2) % 3
+    situation = Situation(
+        hands[seat],
+        hands[nxt] + hands[prv],
+        to_beat,
+        (last - seat) % 3,
+        (landlord - seat) % 3,
+        (sizes[seat], sizes[nxt], sizes[prv]),
+    )
+    return policy.choose(situation)
