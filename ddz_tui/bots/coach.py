@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
-from ddz_tui.bots.endgame import Solver
+from ddz_tui.bots.endgame import Solver, side_of
 from ddz_tui.bots.hard import (
     ENDGAME_CARDS,
     HardBot,
@@ -222,7 +222,7 @@ def _chances(
     exact = sum(view.cards_left) <= ENDGAME_CARDS
     if exact and hidden.determined:
         samples = 1
-    solver = Solver(stop=stop)
+    solver = Solver(side_of(view.seat, deal.landlord), stop=stop)
     finish = solver.landlord_wins if exact else _playout(stop)
     wins = [0] * len(moves)
     with collector_paused():

@@ -3,8 +3,9 @@
 For each decision it deals the cards it has not seen to the other seats many times,
 consistently with everything public (see `sampling`), and tries its candidate plays
 on every guessed deal:
-- with few cards left in all hands, it solves each deal exactly (`endgame`) and
-  picks the play that wins on the most deals;
+- with few cards left in all hands, it solves each deal exactly (`endgame`: its side's
+  best play against opponents who play as the normal bot) and picks the play that
+  wins on the most deals;
 - otherwise it plays each candidate out to the end with the normal policy for all
   three seats and picks the one that wins most often.
 
@@ -34,7 +35,7 @@ from functools import partial
 
 from ddz_tui.bots import answers, policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
-from ddz_tui.bots.endgame import Solver
+from ddz_tui.bots.endgame import Solver, side_of
 from ddz_tui.bots.packed import KEY_OF, going_out
 from ddz_tui.bots.plan import plan_of, value_of
 from ddz_tui.bots.sampling import Hidden
@@ -119,7 +120,8 @@ class HardBot:
             every: list[Combo | None] = [*plays, None] if not view.leads else list(plays)
             every.sort(key=lambda p: p != candidates[0])  # the policy's pick first
             samples = 1 if hidden.determined else ENDGAME_SAMPLES
-            solver = Solver(stop=clock.soft_up)  # past the aim, playouts decide instead
+            side = side_of(view.seat, deal.landlord)
+            solver = Solver(side, stop=clock.soft_up)  # past the aim, playouts decide instead
             best = self._vote(deal, hidden, every, rng, clock, samples, solver.landlord_wins)
             if best is not None:
                 return every[best]

@@ -9,13 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddz_tui.bots import make_bot
+from ddz_tui.bots import make_bot, policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
-from ddz_tui.bots.endgame import Solver
+from ddz_tui.bots.endgame import Solver, side_of
 from ddz_tui.bots.packed import plays_of, ranks, size
 from ddz_tui.bots.plan import plan_of
 from ddz_tui.bots.runner import step
 from ddz_tui.bots.sampling import BidAction, Hidden
+from ddz_tui.bots.situation import Situation
 from ddz_tui.cards import DECK, ranks_of
 from ddz_tui.engine import Game, LandlordMode, Phase
 from ddz_tui.moves import legal_plays, pack
@@ -64,36 +65,85 @@ def test_packed_hands_round_trip() -> None:
 # --- exact endgames ------------------------------------------------------------------
 
 
-def _brute(hands: list[str], landlord: int, turn: int, last, last_seat: int) -> bool:
-    """Does the landlord win? Plain minimax over the rules' own move list."""
+def _without(hand: str, cards: str) -> str:
+    rest = Counter(hand)
+    rest.subtract(cards)
+    return "".join(sorted(rest.elements(), key="3456789TJQKA2BR".index))
+
+
+def _minimax(hands: list[str], landlord: int, turn: int, last, last_seat: int) -> bool:
+    """Does the landlord win against perfect peasants (and they against a perfect
+    landlord)? Plain minimax over the rules' own move list."""
     mine = turn == landlord
-    moves = legal_plays(hands[turn], last)
-    for play in moves:
-        rest = Counter(hands[turn])
-        rest.subtract(play.cards)
-        left = "".join(sorted(rest.elements(), key="3456789TJQKA2BR".index))
+    for play in legal_plays(hands[turn], last):
+        left = _without(hands[turn], play.cards)
         if not left:
             return mine
         new = list(hands)
         new[turn] = left
-        if _brute(new, landlord, (turn + 1) % 3, play, turn) == mine:
+        if _minimax(new, landlord, (turn + 1) % 3, play, turn) == mine:
             return mine
     if last is not None:
         nxt = (turn + 1) % 3
         after = (None, 0) if last_seat == nxt else (last, last_seat)
-        if _brute(hands, landlord, nxt, *after) == mine:
+        if _minimax(hands, landlord, nxt, *after) == mine:
             return mine
     return not mine
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(0, 2))
-def test_the_endgame_solver_agrees_with_plain_minimax(rng: random.Random, n: int, turn: int):
+def _best_reply(hands: list[str], landlord: int, us: set[int], turn: int, last, last_seat: int):
+    """Does the side `us` win, trying every play of the rules' own move list, when the
+    other side plays what the normal policy chooses? Plain search, nothing remembered."""
+    nxt = (turn + 1) % 3
+    if turn in us:
+        moves = [*legal_plays(hands[turn], last), *([None] if last is not None else [])]
+    else:
+        others = pack(hands[nxt] + hands[(turn + 2) % 3])
+        left = tuple(len(hands[(turn + k) % 3]) for k in range(3))
+        situation = Situation(
+            pack(hands[turn]), others, last, (last_seat - turn) % 3, (landlord - turn) % 3, left
+        )
+        moves = [policy.choose(situation)]
+    for play in moves:
+        if play is None:
+            after = (None, 0) if last_seat == nxt else (last, last_seat)
+            won = _best_reply(hands, landlord, us, nxt, *after)
+        elif not (left_over := _without(hands[turn], play.cards)):
+            won = turn in us
+        else:
+            new = list(hands)
+            new[turn] = left_over
+            won = _best_reply(new, landlord, us, nxt, play, turn)
+        if won:
+            return True
+    return False
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(0, 2), st.booleans())
+def test_the_endgame_solver_finds_the_best_reply_to_the_normal_player(
+    rng: random.Random, n: int, turn: int, landlord_side: bool
+):
     cards = list(DECK)
     rng.shuffle(cards)
     hands = [ranks_of(cards[i * n : i * n + n + (i == 0)]) for i in range(3)]
     deal = Deal(tuple(pack(h) for h in hands), landlord=0, turn=turn)
-    assert Solver().landlord_wins(deal) == _brute(hands, 0, turn, None, 0)
+    us = side_of(0 if landlord_side else 1, 0)
+    assert us == ({0} if landlord_side else {1, 2})
+    ours = _best_reply(hands, 0, set(us), turn, None, 0)
+    assert Solver(us).landlord_wins(deal) == (ours == landlord_side)
+
+
+def test_the_endgame_solver_counts_on_the_normal_players_mistakes() -> None:
+    """The landlord holds 5 6 2 2 against 6 J K and 4 9 R, and leads. Perfect peasants
+    beat every line it has; peasants who play as the normal bot do not, so the landlord's
+    solver finds a win, and the peasants' solver (against a normal landlord) still finds
+    theirs."""
+    hands = ["5622", "6JK", "49R"]
+    deal = Deal(tuple(pack(h) for h in hands), landlord=0, turn=0)
+    assert not _minimax(hands, 0, 0, None, 0)
+    assert Solver(side_of(0, 0)).landlord_wins(deal)
+    assert not Solver(side_of(1, 0)).landlord_wins(deal)
 
 
 def test_the_endgame_solver_stops_when_told() -> None:
@@ -102,7 +152,7 @@ def test_the_endgame_solver_stops_when_told() -> None:
     rng.shuffle(cards)
     deal = Deal(tuple(pack(ranks_of(cards[i * 12 : i * 12 + 12])) for i in range(3)), 0, 0)
     with pytest.raises(OutOfTime):
-        Solver(stop=lambda: True).landlord_wins(deal)
+        Solver(side_of(0, 0), stop=lambda: True).landlord_wins(deal)
 
 
 def test_the_hard_bot_finds_the_only_winning_endgame_line() -> None:
@@ -110,7 +160,7 @@ def test_the_hard_bot_finds_the_only_winning_endgame_line() -> None:
     after the bottom and 49 cards were played. Leading 33 first wins (nobody holds a pair);
     leading the 2 first also wins; leading a single 3 loses to the 4 and 5."""
     deal = Deal((pack("233"), pack("45"), pack("A")), landlord=0, turn=0)
-    solver = Solver()
+    solver = Solver(side_of(0, 0))
     leads = plays_of(deal.hands[0], None)
     winners = {p.cards for p in leads if solver.landlord_wins(deal.after(p))}
     assert winners == {"33", "2"}
