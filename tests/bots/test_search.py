@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ddz_tui.bots import make_bot, policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
-from ddz_tui.bots.endgame import Solver, side_of
+from ddz_tui.bots.endgame import PERFECT_DEFENCE_CARDS, Solver, side_of
 from ddz_tui.bots.packed import plays_of, ranks, size
 from ddz_tui.bots.plan import plan_of
 from ddz_tui.bots.runner import step
@@ -119,31 +119,47 @@ def _best_reply(hands: list[str], landlord: int, us: set[int], turn: int, last, 
     return False
 
 
-@settings(max_examples=80, deadline=None)
-@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(0, 2), st.booleans())
-def test_the_endgame_solver_finds_the_best_reply_to_the_normal_player(
-    rng: random.Random, n: int, turn: int, landlord_side: bool
-):
+def _small_deal(rng: random.Random, n: int, turn: int) -> tuple[list[str], Deal]:
     cards = list(DECK)
     rng.shuffle(cards)
     hands = [ranks_of(cards[i * n : i * n + n + (i == 0)]) for i in range(3)]
-    deal = Deal(tuple(pack(h) for h in hands), landlord=0, turn=turn)
+    return hands, Deal(tuple(pack(h) for h in hands), landlord=0, turn=turn)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(0, 2), st.booleans())
+def test_with_few_cards_the_endgame_solver_agrees_with_plain_minimax(
+    rng: random.Random, n: int, turn: int, landlord_side: bool
+):
+    hands, deal = _small_deal(rng, n, turn)
+    assert sum(map(len, hands)) <= PERFECT_DEFENCE_CARDS
+    us = side_of(0 if landlord_side else 1, 0)
+    assert Solver(us).landlord_wins(deal) == _minimax(hands, 0, turn, None, 0)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(0, 2), st.booleans())
+def test_past_the_perfect_defence_the_solver_finds_the_best_reply_to_the_normal_player(
+    rng: random.Random, n: int, turn: int, landlord_side: bool
+):
+    hands, deal = _small_deal(rng, n, turn)
     us = side_of(0 if landlord_side else 1, 0)
     assert us == ({0} if landlord_side else {1, 2})
     ours = _best_reply(hands, 0, set(us), turn, None, 0)
-    assert Solver(us).landlord_wins(deal) == (ours == landlord_side)
+    assert Solver(us, perfect_defence=0).landlord_wins(deal) == (ours == landlord_side)
 
 
-def test_the_endgame_solver_counts_on_the_normal_players_mistakes() -> None:
+def test_the_endgame_solver_counts_on_the_normal_players_mistakes_only_past_the_line() -> None:
     """The landlord holds 5 6 2 2 against 6 J K and 4 9 R, and leads. Perfect peasants
-    beat every line it has; peasants who play as the normal bot do not, so the landlord's
-    solver finds a win, and the peasants' solver (against a normal landlord) still finds
-    theirs."""
+    beat every line it has, and so does the solver's full search; peasants who play as
+    the normal bot do not, so past the line of perfect defence the landlord's solver finds
+    a win, and the peasants' solver (against a normal landlord) still finds theirs."""
     hands = ["5622", "6JK", "49R"]
     deal = Deal(tuple(pack(h) for h in hands), landlord=0, turn=0)
     assert not _minimax(hands, 0, 0, None, 0)
-    assert Solver(side_of(0, 0)).landlord_wins(deal)
-    assert not Solver(side_of(1, 0)).landlord_wins(deal)
+    assert not Solver(side_of(0, 0)).landlord_wins(deal)
+    assert Solver(side_of(0, 0), perfect_defence=0).landlord_wins(deal)
+    assert not Solver(side_of(1, 0), perfect_defence=0).landlord_wins(deal)
 
 
 def test_the_endgame_solver_stops_when_told() -> None:
