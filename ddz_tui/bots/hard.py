@@ -4,8 +4,8 @@ For each decision it deals the cards it has not seen to the other seats many tim
 consistently with everything public (see `sampling`), and tries its candidate plays
 on every guessed deal:
 - with few cards left in all hands, it solves each deal exactly (`endgame`: its side's
-  best play against opponents who play as the normal bot) and picks the play that
-  wins on the most deals;
+  best line against any defence with 15 cards or fewer left, against opponents who play
+  as the normal bot with more) and picks the play that wins on the most deals;
 - otherwise it plays each candidate out to the end with the normal policy for all
   three seats and picks the one that wins most often.
 
@@ -50,8 +50,8 @@ SAMPLES_PER_SECOND = 480
 """Guessed deals per decision at most (each tried with every candidate still in the
 running), per second of budget. Clear decisions settle long before (about half, at
 240), the close ones get the rest until `AIM` of the budget; `ddz arena` counts the
-searches that stop there: 5,831 of 32,521 hard decisions in 2,000 games at the default
-budget on a 2-core machine, with the decision time's p99 at 467 ms."""
+searches that stop there: 5,878 of 32,729 hard decisions in 2,000 games at the default
+budget on a 2-core machine, with the decision time's p99 at 465 ms."""
 AIM = 0.45
 """Share of the budget a search means to finish in: once it has `MIN_SAMPLES` deals it
 stops there, so a slow decision costs half the budget, not all of it, and the budget
@@ -60,7 +60,7 @@ MIN_SAMPLES = 8
 PRUNE_EVERY = 8
 """Deals between two looks at which candidates are clearly worse (and then dropped)."""
 PRUNE_Z = 2.0
-ENDGAME_CARDS = 15
+ENDGAME_CARDS = 20
 """With this many cards or fewer in all hands together, deals are solved exactly."""
 ENDGAME_SAMPLES = 24
 """Guessed deals for an exact endgame (one when the hidden hands are known)."""
