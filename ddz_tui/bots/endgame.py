@@ -19,7 +19,7 @@ few hundred positions so that a search never runs past the bot's time budget.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ddz_tui.bots.deal import Deal, OutOfTime, policy_play
 from ddz_tui.bots.packed import KEY_OF, plays_of, size
@@ -80,18 +80,9 @@ class Solver:
         if self.stop is not None and not self.positions % CHECK_EVERY and self.stop():
             raise OutOfTime
         if turn in self.us:
-            won = any(
-                self._after(hands, sizes, landlord, turn, play)
-                for play in _ordered(plays_of(hands[turn], to_beat))
-            ) or (
-                to_beat is not None
-                and self._after_pass(hands, sizes, landlord, turn, to_beat, last)
-            )
+            won = any(self._after_each(hands, sizes, landlord, turn, to_beat, last))
         elif sum(sizes) <= self.perfect_defence:
-            won = all(
-                self._after(hands, sizes, landlord, turn, play)
-                for play in _ordered(plays_of(hands[turn], to_beat))
-            ) and (to_beat is None or self._after_pass(hands, sizes, landlord, turn, to_beat, last))
+            won = all(self._after_each(hands, sizes, landlord, turn, to_beat, last))
         else:
             reply = policy_play(hands, sizes, landlord, turn, to_beat, last)
             if reply is None:
@@ -100,6 +91,23 @@ class Solver:
                 won = self._after(hands, sizes, landlord, turn, reply)
         self.memo[key] = won
         return won
+
+    def _after_each(
+        self,
+        hands: tuple[int, int, int],
+        sizes: tuple[int, int, int],
+        landlord: int,
+        turn: int,
+        to_beat: Combo | None,
+        last: int,
+    ) -> Iterator[bool]:
+        """Does our side win after each move `turn` may make: every play (in `_ordered`
+        order), then the pass where there is a play to beat? Lazy, so that `any` and
+        `all` stop at the first answer that settles them."""
+        for play in _ordered(plays_of(hands[turn], to_beat)):
+            yield self._after(hands, sizes, landlord, turn, play)
+        if to_beat is not None:
+            yield self._after_pass(hands, sizes, landlord, turn, to_beat, last)
 
     def _after(
         self,
