@@ -225,11 +225,12 @@ def _chances(
     solver = Solver(side_of(view.seat, deal.landlord), stop=stop)
     finish = solver.landlord_wins if exact else _playout(stop)
     wins = [0] * len(moves)
+    draw = hidden.sampler(rng, stop)
     with collector_paused():
         for _ in range(samples):
             if stop is not None and stop():
                 raise OutOfTime
-            hands = hidden.sample(rng, stop)
+            hands = draw()
             if hands is None:
                 raise OutOfTime
             guess = with_hidden(deal, hidden, hands)

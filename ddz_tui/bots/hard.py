@@ -146,11 +146,12 @@ class HardBot:
         wins = [0] * len(candidates)
         won_on = [0] * len(candidates)  # bit d: won on deal d
         alive = list(range(len(candidates)))
+        draw = hidden.sampler(rng, clock.up)
         for done in range(samples):
             try:
                 if done >= MIN_SAMPLES and clock.soft_up():
                     raise OutOfTime
-                hands = hidden.sample(rng, clock.up)
+                hands = draw()
                 if hands is None:
                     raise OutOfTime
                 guess = with_hidden(deal, hidden, hands)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
+from dataclasses import dataclass
+from functools import partial
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -15,11 +19,11 @@ from ddz_tui.bots.endgame import PERFECT_DEFENCE_CARDS, Solver, side_of
 from ddz_tui.bots.packed import plays_of, ranks, size
 from ddz_tui.bots.plan import plan_of
 from ddz_tui.bots.runner import step
-from ddz_tui.bots.sampling import BidAction, Hidden
+from ddz_tui.bots.sampling import TRUST, BidAction, Chain, Hidden
 from ddz_tui.bots.situation import Situation
 from ddz_tui.cards import DECK, ranks_of
 from ddz_tui.engine import Game, LandlordMode, Phase
-from ddz_tui.moves import legal_plays, pack
+from ddz_tui.moves import UNIT, legal_plays, pack
 from ddz_tui.rules import Kind, classify
 
 hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=20, unique=True).map(ranks_of)
@@ -200,8 +204,8 @@ def test_guesses_respect_counts_unseen_cards_and_the_landlords_bottom() -> None:
     checked = 0
     for _, view in _views(6, 7):
         hidden = Hidden.of(view)
-        for _ in range(3):
-            guess = hidden.sample(rng)
+        draw = hidden.sampler(rng)
+        for guess in [hidden.sample(rng)] + [draw() for _ in range(3)]:
             assert guess is not None
             for seat, hand in zip(hidden.seats, guess, strict=True):
                 assert size(hand) == view.cards_left[seat]
@@ -212,9 +216,11 @@ def test_guesses_respect_counts_unseen_cards_and_the_landlords_bottom() -> None:
     assert checked > 50
 
 
-def test_guesses_agree_with_what_normal_players_did() -> None:
+@pytest.mark.parametrize("chain", [False, True], ids=["rejection", "chain"])
+def test_guesses_agree_with_what_normal_players_did(chain: bool) -> None:
     """Against normal players the true deal explains every action, so guesses checked
-    against past play should be right far more often than blind ones."""
+    against past play should be right far more often than blind ones (whether drawn one
+    by one or walked to by a chain)."""
     rng = random.Random(4)
     informed = blind = total = 0
     for game, view in _views(8, 9, 10, 11):
@@ -223,8 +229,9 @@ def test_guesses_agree_with_what_normal_players_did() -> None:
         truth = tuple(pack(ranks_of(game.hand(s))) for s in Hidden.of(view).seats)
         hidden = Hidden.of(view)
         blind_hidden = Hidden(hidden.seats, hidden.sizes, hidden.known, hidden.pool, 0, ())
+        draw = hidden.sampler(rng) if chain else partial(hidden.sample, rng)
         for _ in range(4):
-            informed += _closeness(hidden.sample(rng), truth)
+            informed += _closeness(draw(), truth)
             blind += _closeness(blind_hidden.sample(rng), truth)
             total += 1
     assert total > 40 and informed > blind * 1.05
@@ -268,6 +275,53 @@ def _closeness(guess, truth) -> int:
 def test_a_guess_gives_up_when_the_time_is_up() -> None:
     _, view = next(_views(2))
     assert Hidden.of(view).sample(random.Random(1), stop=lambda: True) is None
+    times_up = False
+    draw = Hidden.of(view).sampler(random.Random(1), stop=lambda: times_up)
+    assert draw() is not None  # the chain's start
+    assert draw() is not None  # a walk
+    times_up = True
+    assert draw() is None
+
+
+def test_a_chain_keeps_hidden_hands_that_are_known() -> None:
+    """The landlord holds just its two unplayed bottom cards: the other seat holds the
+    rest, and every guess says so."""
+    known = UNIT[3] + UNIT[12]
+    pool = (UNIT[0], UNIT[0], UNIT[7])
+    hidden = Hidden((1, 2), (2, 3), (known, 0), pool, 1, ())
+    assert hidden.determined
+    draw = hidden.sampler(random.Random(2))
+    assert {draw() for _ in range(5)} == {(known, sum(pool))}
+
+
+@dataclass(frozen=True)
+class _Holds:
+    """A stand-in past action: explained by a guess that gives `seat` the rank `rank`."""
+
+    seat: int
+    rank: int
+
+    def agrees(self, hand: int, landlord: int) -> bool:
+        return bool(hand >> (4 * self.rank) & 15)
+
+
+def test_a_chain_guesses_each_deal_as_often_as_its_likelihood_says() -> None:
+    """Six cards of six ranks shared 3 and 3, four stand-in actions that no deal explains
+    all of: each of the 20 deals must come up in proportion to TRUST to the power of the
+    actions it leaves unexplained, as the rejection sampler means them to."""
+    actions = (_Holds(1, 0), _Holds(1, 1), _Holds(2, 0), _Holds(2, 5))
+    pool = tuple(UNIT[r] for r in range(6))
+    hidden = Hidden((1, 2), (3, 3), (0, 0), pool, 0, actions)  # type: ignore[arg-type]
+    deals = [sum(UNIT[r] for r in first) for first in combinations(range(6), 3)]
+    weights = {d: TRUST ** hidden.misses((d, sum(pool) - d), math.inf) for d in deals}
+    total = sum(weights.values())
+    rng = random.Random(7)
+    chain = Chain(hidden, rng, (deals[-1], sum(pool) - deals[-1]))  # the least likely start
+    steps = 40_000
+    seen = Counter(chain.walk(1)[0] for _ in range(steps))
+    distance = sum(abs(seen[d] / steps - w / total) for d, w in weights.items()) / 2
+    assert set(seen) == set(deals)
+    assert distance < 0.03
 
 
 def test_playouts_end_with_a_winner() -> None:
