@@ -28,7 +28,7 @@ from ddz_tui.bots.hard import (
     HardBot,
     collector_paused,
     deal_for,
-    with_hidden,
+    guesses,
 )
 from ddz_tui.bots.packed import size
 from ddz_tui.bots.sampling import Hidden
@@ -225,15 +225,12 @@ def _chances(
     solver = Solver(side_of(view.seat, deal.landlord), stop=stop)
     finish = solver.landlord_wins if exact else _playout(stop)
     wins = [0] * len(moves)
-    draw = hidden.sampler(rng, stop)
+    guess_next = guesses(deal, hidden, rng, stop)
     with collector_paused():
         for _ in range(samples):
             if stop is not None and stop():
                 raise OutOfTime
-            hands = draw()
-            if hands is None:
-                raise OutOfTime
-            guess = with_hidden(deal, hidden, hands)
+            guess = guess_next()
             for i, move in enumerate(moves):
                 wins[i] += _wins(guess, move, finish) == mine
     return [won / samples for won in wins]

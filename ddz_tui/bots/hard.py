@@ -147,15 +147,12 @@ class HardBot:
         wins = [0] * len(candidates)
         won_on = [0] * len(candidates)  # bit d: won on deal d
         alive = list(range(len(candidates)))
-        draw = hidden.sampler(rng, clock.up)
+        guess_next = guesses(deal, hidden, rng, clock.up)
         for done in range(samples):
             try:
                 if done >= MIN_SAMPLES and clock.soft_up():
                     raise OutOfTime
-                hands = draw()
-                if hands is None:
-                    raise OutOfTime
-                guess = with_hidden(deal, hidden, hands)
+                guess = guess_next()
                 results = [(i, landlord_wins(guess.after(candidates[i])) == mine) for i in alive]
             except OutOfTime:
                 self.cut_short += 1
@@ -304,12 +301,23 @@ def deal_for(view: PlayerView) -> Deal:
     )
 
 
-def with_hidden(deal: Deal, hidden: Hidden, guess: tuple[int, int]) -> Deal:
-    """The position with one guess of the hidden hands dealt in."""
-    hands = list(deal.hands)
-    for seat, hand in zip(hidden.seats, guess, strict=True):
-        hands[seat] = hand
-    return replace(deal, hands=(hands[0], hands[1], hands[2]))
+def guesses(
+    deal: Deal, hidden: Hidden, rng: random.Random, stop: Callable[[], bool] | None
+) -> Callable[[], Deal]:
+    """A function that gives the position with one guess of the hidden hands dealt in
+    per call (drawn by `Hidden.sampler`); OutOfTime once `stop` says the time is up."""
+    draw = hidden.sampler(rng, stop)
+
+    def guess() -> Deal:
+        drawn = draw()
+        if drawn is None:
+            raise OutOfTime
+        hands = list(deal.hands)
+        for seat, hand in zip(hidden.seats, drawn, strict=True):
+            hands[seat] = hand
+        return replace(deal, hands=(hands[0], hands[1], hands[2]))
+
+    return guess
 
 
 def _candidates(s: Situation, plays: list[Combo]) -> list[Combo | None]:
