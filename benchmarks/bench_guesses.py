@@ -40,6 +40,8 @@ MIN_EXACT = 5
 
 @dataclass
 class Tally:
+    """Sums over one role's positions (shares are summed per compared position)."""
+
     positions: int = 0
     compared: int = 0
     sampler_right: float = 0.0
@@ -85,12 +87,9 @@ def exact_draws(
     hidden: Hidden, rng: random.Random, wanted: int, tries: int
 ) -> list[tuple[int, int]]:
     """Blind deals that explain every checked action, up to `wanted` in `tries` draws."""
-    pool, total = hidden.pool, sum(hidden.pool)
-    free = hidden.sizes[0] - size(hidden.known[0])
     kept: list[tuple[int, int]] = []
     for _ in range(tries):
-        first = sum(rng.sample(pool, free))
-        hands = (hidden.known[0] + first, hidden.known[1] + total - first)
+        hands = hidden.blind(rng)
         if hidden.misses(hands, 0) == 0:
             kept.append(hands)
             if len(kept) == wanted:
@@ -100,13 +99,14 @@ def exact_draws(
 
 def measure(args: argparse.Namespace) -> dict[str, Tally]:
     tallies = {"landlord": Tally(), "peasant": Tally()}
-    rng = random.Random(args.seed)
+    seeds = random.Random(args.seed)  # the sampler's, apart from the exact draws'
+    rng = random.Random(args.seed + 1)
     for view, truth in positions(args.games, args.every, args.seed):
         tally = tallies["landlord" if view.seat == view.landlord else "peasant"]
         tally.positions += 1
         hidden = Hidden.of(view)
         started = time.perf_counter()
-        draw = hidden.sampler(random.Random(rng.getrandbits(64)))
+        draw = hidden.sampler(random.Random(seeds.getrandbits(64)))
         guesses = [draw() for _ in range(args.guesses)]  # no clock: never None
         tally.seconds += time.perf_counter() - started
         tally.guesses += len(guesses)
