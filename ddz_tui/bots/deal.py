@@ -77,10 +77,22 @@ def policy_play(
     to_beat: Combo | None,
     last: int,
 ) -> Combo | None:
-    """What the normal policy plays for `seat` (None: a pass), from what that seat knows
-    of the deal: its hand, and the other two hands only as the cards it has not seen."""
+    """What the normal policy plays for `seat` (None: a pass)."""
+    return policy.choose(situation_of(hands, sizes, landlord, seat, to_beat, last))
+
+
+def situation_of(
+    hands: Sequence[int],
+    sizes: Sequence[int],
+    landlord: int,
+    seat: int,
+    to_beat: Combo | None,
+    last: int,
+) -> Situation:
+    """What `seat` knows of the deal: its hand, and the other two hands only as the
+    cards it has not seen."""
     nxt, prv = (seat + 1) % 3, (seat + 2) % 3
-    situation = Situation(
+    return Situation(
         hands[seat],
         hands[nxt] + hands[prv],
         to_beat,
@@ -88,4 +100,3 @@ def policy_play(
         (landlord - seat) % 3,
         (sizes[seat], sizes[nxt], sizes[prv]),
     )
-    return policy.choose(situation)

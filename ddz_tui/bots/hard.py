@@ -7,15 +7,19 @@ on every guessed deal:
   best line against any defence with 15 cards or fewer left, against opponents who play
   as the normal bot with more) and picks the play that wins on the most deals;
 - otherwise it plays each candidate out to the end with the normal policy for all
-  three seats and picks the one that wins most often.
+  three seats, drops those that clearly win less often than the best and picks the
+  one that wins most often; as the landlord, with the budget for it, it judges the
+  close ones again one turn further (`ahead`): by the best of a few next plays that it
+  could choose from what it will have seen by then.
 
 Repeatable: the guesses come from a generator seeded by the bot's seed and the
-position, and the search does at most a fixed amount of work (`samples` deals; every
-`PRUNE_EVERY` deals the candidates clearly worse than the best so far are dropped,
-so the close ones get the playouts, and once one is left the search is done). A
-search means to be done within `AIM` of its budget: past that point, with
-`MIN_SAMPLES` deals done, it decides on those; and the budget is a hard cap on top
-(the clock is read between playouts and inside them).
+position, and the search does at most a fixed amount of work (`samples` deals; the
+landlord's two stages take `FIRST_DEALS` and a share; every `PRUNE_EVERY` deals of the
+playouts, the candidates clearly worse than the best so far are dropped, so the close
+ones get the playouts, and once one is left the search is done). A search means to be
+done within `AIM` of its budget: past that point, with `MIN_SAMPLES` deals done, it
+decides on those; and the budget is a hard cap on top (the clock is read between
+playouts and inside them).
 Only when the clock stops a search can the same seed choose differently: on a slow or
 busy machine, or in the hardest positions. `budget=None` removes both, for tests that
 must be exact.
@@ -33,7 +37,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
 
-from ddz_tui.bots import answers, policy
+from ddz_tui.bots import ahead, answers, policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.endgame import Solver, side_of
 from ddz_tui.bots.packed import KEY_OF, going_out
@@ -47,12 +51,14 @@ from ddz_tui.rules import Combo, Kind
 DEFAULT_BUDGET = 1.0
 """Seconds per decision, at most."""
 SAMPLES_PER_SECOND = 480
-"""Guessed deals per decision at most (each tried with every candidate still in the
-running), per second of budget. Clear decisions settle long before (about half, at
-240), the close ones get the rest until `AIM` of the budget; `ddz arena` counts the
-searches that stop there: 3,043 of 32,727 hard decisions in 2,000 games at the default
-budget on a 2-core machine, with the decision time's p99 at 460 ms. More do not play
-better: at 960 the same games were won 0.696 of the time, at 480 0.702."""
+"""Guessed deals per decision per second of budget: a peasant's search is one stage of
+them all; the landlord's two stages take `FIRST_DEALS` and `AHEAD_SHARE` (96 and 160 at
+the default budget). Clear decisions settle in the first; the close ones get the rest
+until `AIM` of the budget. On a 2-core machine, 2,000 games at the default budget
+(seed 10): 3,215 of 32,640 hard searches stopped there, decision time p99 460 ms; won
+0.715 of the games against normal bots, 0.667 as landlord (one stage for both roles:
+0.712, 0.664; seeds 7, 8, 9 with the second stage for both roles, as landlord: 0.667,
+0.651, 0.642 against 0.649, 0.634, 0.632, as peasants no better)."""
 AIM = 0.45
 """Share of the budget a search means to finish in: once it has `MIN_SAMPLES` deals it
 stops there, so a slow decision costs half the budget, not all of it, and the budget
@@ -69,6 +75,15 @@ MAX_CANDIDATES = 6
 """Plays tried by playouts; the normal policy's choice is always one of them."""
 SAFETY = 0.003
 """Seconds kept back from the budget for choosing and returning."""
+FIRST_DEALS = 96
+"""The landlord's first stage: playouts, to drop the clearly worse. With no more
+`samples` than this (budgets to 0.2 s) its search is this stage alone: with fewer deals
+each, two stages played worse than one (0.654 against 0.676 at 0.2 s, seed 7)."""
+AHEAD_SHARE = 1 / 3
+"""Share of `samples` for the second stage: the close candidates judged one turn
+further, on fresh deals."""
+NEXT_PLAYS = 3
+"""Next plays tried at the seat's next turn (the normal policy's and two more)."""
 BID_SAMPLES = 24
 """Guessed deals (with the bottom cards) for judging a bid."""
 
@@ -123,12 +138,21 @@ class HardBot:
             samples = 1 if hidden.determined else ENDGAME_SAMPLES
             side = side_of(view.seat, deal.landlord)
             solver = Solver(side, stop=clock.soft_up)  # past the aim, playouts decide instead
-            best = self._vote(deal, hidden, every, rng, clock, samples, solver.landlord_wins)
+            best, _ = self._vote(deal, hidden, every, rng, clock, samples, solver.landlord_wins)
             if best is not None:
                 return every[best]
         play_out = partial(playout, stop=clock.up)
-        best = self._vote(deal, hidden, candidates, rng, clock, self.samples, play_out)
-        return candidates[0 if best is None else best]
+        two_stages = view.seat == deal.landlord and self.samples > FIRST_DEALS
+        first = FIRST_DEALS if two_stages else self.samples
+        best, alive = self._vote(deal, hidden, candidates, rng, clock, first, play_out)
+        if best is None:
+            return candidates[0]
+        if two_stages and len(alive) > 1 and not clock.soft_up():
+            close = [candidates[i] for i in alive]
+            ahead_best = self._vote_ahead(deal, hidden, close, rng, clock)
+            if ahead_best is not None:
+                return close[ahead_best]
+        return candidates[best]
 
     def _vote(
         self,
@@ -139,10 +163,11 @@ class HardBot:
         clock: _Clock,
         samples: int,
         landlord_wins: Callable[[Deal], bool],
-    ) -> int | None:
+    ) -> tuple[int | None, list[int]]:
         """Try every candidate on `samples` guessed deals, judged by `landlord_wins`; the
         index of the one that wins most often for this seat's side (ties: the earlier),
-        or None if the time ran out before a single deal was done."""
+        or None if the time ran out before a single deal was done; and the indices of
+        those not clearly worse."""
         mine = deal.turn == deal.landlord
         wins = [0] * len(candidates)
         won_on = [0] * len(candidates)  # bit d: won on deal d
@@ -156,7 +181,7 @@ class HardBot:
                 results = [(i, landlord_wins(guess.after(candidates[i])) == mine) for i in alive]
             except OutOfTime:
                 self.cut_short += 1
-                return _best(wins, alive) if done else None
+                return (_best(wins, alive), alive) if done else (None, [])
             self.deals += 1
             for i, won in results:
                 wins[i] += won
@@ -165,7 +190,41 @@ class HardBot:
                 alive = _survivors(wins, won_on, alive)
                 if len(alive) == 1:  # settled: more deals could not change the choice
                     break
-        return _best(wins, alive)
+        return _best(wins, alive), alive
+
+    def _vote_ahead(
+        self,
+        deal: Deal,
+        hidden: Hidden,
+        candidates: list[Combo | None],
+        rng: random.Random,
+        clock: _Clock,
+    ) -> int | None:
+        """Judge the close candidates one turn further (see `ahead`) on fresh guessed
+        deals; the index of the one that wins most often (ties: the earlier), or None if
+        the time ran out before a single deal was done."""
+        seat = deal.turn
+        tallies = [ahead.Tally() for _ in candidates]
+        guess_next = guesses(deal, hidden, rng, clock.up)
+        done = 0
+        try:
+            while done < max(1, round(self.samples * AHEAD_SHARE)):
+                if done >= MIN_SAMPLES and clock.soft_up():
+                    raise OutOfTime
+                guess = guess_next()
+                results = [
+                    ahead.outcome(guess.after(c), seat, _next_plays, clock.up) for c in candidates
+                ]
+                for tally, result in zip(tallies, results, strict=True):
+                    tally.add(result)
+                done += 1
+                self.deals += 1
+        except OutOfTime:
+            self.cut_short += 1
+        if not done:
+            return None
+        wins = [tally.wins() for tally in tallies]
+        return _best(wins, list(range(len(candidates))))
 
     # --- bidding -----------------------------------------------------------------------
 
@@ -318,6 +377,11 @@ def guesses(
         return replace(deal, hands=(hands[0], hands[1], hands[2]))
 
     return guess
+
+
+def _next_plays(s: Situation, plays: list[Combo]) -> list[Combo | None]:
+    """The first few candidates at the seat's next turn."""
+    return _candidates(s, plays)[:NEXT_PLAYS]
 
 
 def _candidates(s: Situation, plays: list[Combo]) -> list[Combo | None]:

@@ -120,7 +120,8 @@ def test_a_hard_search_stops_dealing_once_a_single_candidate_is_left() -> None:
         bot = HardBot(seed=1, budget=None, samples=64)
         deal, hidden = hard.deal_for(view), hard.Hidden.of(view)
         rng, clock = random.Random(1), hard._Clock(None)
-        return bot._vote(deal, hidden, candidates, rng, clock, 64, judge), bot.deals
+        best, _ = bot._vote(deal, hidden, candidates, rng, clock, 64, judge)
+        return best, bot.deals
 
     # the others lose every deal the second wins: dropped at the first look
     assert vote(lambda deal: (deal.to_beat == candidates[1]) == mine) == (1, hard.PRUNE_EVERY)
