@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ddz_tui.bots.deal import Deal, playout, policy_play, situation_of
-from ddz_tui.bots.packed import KEY_OF, going_out, plays_of, size
+from ddz_tui.bots import policy
+from ddz_tui.bots.deal import Deal, playout, situation_of
+from ddz_tui.bots.packed import going_out, plays_of, size
 from ddz_tui.bots.situation import Situation
 from ddz_tui.rules import Combo
 
@@ -44,34 +45,27 @@ def outcome(
     """Play `deal` (`seat` has just played) with the normal policy on to `seat`'s next
     turn, then each of its next plays to the end. OutOfTime if `stop` says so first."""
     ours = seat == deal.landlord
-    hands = list(deal.hands)
-    sizes = [size(h) for h in hands]
-    landlord = deal.landlord
-    turn, to_beat, last = deal.turn, deal.to_beat, deal.last
     seen: list[str | None] = []
-    while turn != seat:
-        nxt = (turn + 1) % 3
-        play = policy_play(hands, sizes, landlord, turn, to_beat, last)
-        if play is None:
-            seen.append(None)
-            if last == nxt:
-                to_beat = None
-        else:
-            seen.append(play.cards)
-            hands[turn] -= KEY_OF[play.cards]
-            sizes[turn] -= play.size
-            if not sizes[turn]:
-                return (turn == landlord) == ours
-            to_beat, last = play, turn
-        turn = nxt
-    plays = list(plays_of(hands[seat], to_beat))
-    if going_out(hands[seat], plays) is not None:
+    while deal.turn != seat:
+        mover = deal.turn
+        play = policy.choose(_situation(deal))
+        seen.append(None if play is None else play.cards)
+        deal = deal.after(play)
+        if play is not None and not size(deal.hands[mover]):
+            return (mover == deal.landlord) == ours
+    hand = deal.hands[seat]
+    plays = list(plays_of(hand, deal.to_beat))
+    if going_out(hand, plays) is not None:
         return True
-    at_turn = Deal((hands[0], hands[1], hands[2]), landlord, seat, to_beat, last)
-    situation = situation_of(hands, sizes, landlord, seat, to_beat, last)
-    tried = next_plays(situation, plays) if plays else [None]
-    won = tuple(playout(at_turn.after(p), stop) == ours for p in tried)
+    tried = next_plays(_situation(deal), plays) if plays else [None]
+    won = tuple(playout(deal.after(p), stop) == ours for p in tried)
     return tuple(seen), won
+
+
+def _situation(deal: Deal) -> Situation:
+    """What the seat to move knows of `deal`."""
+    sizes = [size(h) for h in deal.hands]
+    return situation_of(deal.hands, sizes, deal.landlord, deal.turn, deal.to_beat, deal.last)
 
 
 class Tally:
