@@ -17,7 +17,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Switch
+from textual.widgets import Button, Input, Switch
 
 from ddz_tui.i18n import t
 from ddz_tui.net.client.dial import normalise_url
@@ -28,6 +28,7 @@ from ddz_tui.records.names import NAME_MAX
 from ddz_tui.ui.online import EVERYWHERE, LOOPBACK, HostRequest, JoinRequest, is_loopback
 from ddz_tui.ui.screens.base import AppModal
 from ddz_tui.ui.widgets.form import OnOff, chosen_rules, form_row, remember_rules, rules_rows
+from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.table_parts import MessageLine
 
@@ -84,7 +85,7 @@ class ConnectDialog(AppModal):
             with Horizontal(classes="buttons"):
                 yield Button(t(self.GO_KEY), id="go", variant="primary")
                 yield Button(t("ui.button.back"), id="back")
-        yield Footer()
+        yield KeyFooter()
 
     def fields(self) -> ComposeResult:
         raise NotImplementedError

@@ -8,7 +8,7 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+from textual.widgets import Markdown, TabbedContent, TabPane
 
 from ddz_tui.engine.view import cards_for
 from ddz_tui.i18n import as_shown, t
@@ -16,6 +16,7 @@ from ddz_tui.rules import classify, play_order
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardWidget
 from ddz_tui.ui.widgets.chips import strip_of
+from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.sound_note import SoundNote
 
@@ -118,7 +119,7 @@ class HelpScreen(AppScreen):
             with TabPane(t("ui.help.tab.rules"), id="rules"), VerticalScroll():
                 yield Markdown(t("ui.help.rules"))
                 yield Markdown(t("ui.help.house"))
-        yield Footer()
+        yield KeyFooter()
 
     def action_scroll(self, how: str) -> None:
         """Scroll the open tab, so the keys work at once, while the tabs keep the focus

@@ -11,13 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.geometry import Size
-from textual.widgets import Footer
 
 from ddz_tui.cards import Card
 from ddz_tui.i18n import t
 from ddz_tui.ui.screens.base import AppModal
 from ddz_tui.ui.widgets.cards import CardWidget
 from ddz_tui.ui.widgets.chips import strip_of
+from ddz_tui.ui.widgets.keys import KeyFooter
 
 TrickRows = Sequence[tuple[str, tuple[Card, ...]]]
 """(who, the cards played) for each turn of the trick; no cards for a pass."""
@@ -67,7 +67,7 @@ class LastTrickScreen(AppModal):
         with Vertical(classes="dialog", id="last-trick") as dialog:
             dialog.border_title = t("ui.trick.title")
             yield TrickList(self.rows)
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         self.dismiss()

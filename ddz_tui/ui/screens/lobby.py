@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, DataTable, Footer, Input
+from textual.widgets import Button, DataTable, Input
 
 from ddz_tui.engine import Rules
 from ddz_tui.i18n import t
@@ -31,6 +31,7 @@ from ddz_tui.table.seats import SeatInfo, SeatKind
 from ddz_tui.ui.names import level_name, seat_mark
 from ddz_tui.ui.screens.base import AppModal, AppScreen
 from ddz_tui.ui.widgets.form import chosen_rules, form_row, remember_rules, rules_rows
+from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain, keyed
 from ddz_tui.ui.widgets.table_parts import MessageLine
 
@@ -98,7 +99,7 @@ class LobbyScreen(AppScreen):
             yield Button(keyed("Enter", t("ui.button.sit")), id="join", compact=True)
             yield Button(keyed("C", t("ui.button.new_table")), id="create", compact=True)
             yield Button(keyed("Esc", t("ui.button.leave_server")), id="leave", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
@@ -249,7 +250,7 @@ class NewTableScreen(AppModal):
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.open_table"), id="open", variant="primary")
                 yield Button(t("ui.button.back"), id="back")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#title", Input).focus()

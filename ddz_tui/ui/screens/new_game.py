@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Select
+from textual.widgets import Button, Select
 
 from ddz_tui.bots import Level
 from ddz_tui.engine import Rules
@@ -26,6 +26,7 @@ from ddz_tui.ui.widgets.form import (
     remember_rules,
     rules_rows,
 )
+from ddz_tui.ui.widgets.keys import KeyFooter
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class NewGameScreen(AppModal):
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.deal"), id="deal", variant="primary")
                 yield Button(t("ui.button.back"), id="back")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#deal", Button).focus()

@@ -14,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer
 
 from ddz_tui.bots.coach import whose as coach_whose
 from ddz_tui.cards import Card
@@ -44,6 +43,7 @@ from ddz_tui.ui.show.table import TableShow, Top, bot_title, house_marks, me_lin
 from ddz_tui.ui.widgets.cards import CardRow
 from ddz_tui.ui.widgets.chips import strip_lines
 from ddz_tui.ui.widgets.coach import CoachBar, CoachState
+from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.table_parts import MessageLine, SeatPanel, TopBar, show_table
 
@@ -159,7 +159,7 @@ class ReplayScreen(AppScreen):
         seat = self.bottom_seat
         whose = coach_whose(seat == self.replay.my_seat, self.replay.names[seat])
         yield CoachBar(self.replay.events, seat, whose, id="coach")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show_frame()

@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer
+from textual.widgets import Button
 
 from ddz_tui.engine import LandlordMode, Multiplier, Part, PartKind, Side, scores
 from ddz_tui.i18n import as_shown, t
@@ -19,6 +19,7 @@ from ddz_tui.table.seats import TableState
 from ddz_tui.ui.names import role_name
 from ddz_tui.ui.screens.base import AppModal
 from ddz_tui.ui.show.reading import won
+from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 
 PUT_ASIDE = "aside"
@@ -99,7 +100,7 @@ class ResultScreen(AppModal):
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.next_game"), id="next", variant="primary")
                 yield Button(t(self.LEAVE_LABEL), id="leave")
-        yield Footer()
+        yield KeyFooter()
 
     def _factors(self, multiplier: Multiplier, bid: bool) -> Text:
         """Each player's own stake: the shared one times their doubling and the

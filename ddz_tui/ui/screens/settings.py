@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Select, Switch
+from textual.widgets import Input, Select, Switch
 
 from ddz_tui.i18n import Lang, t
 from ddz_tui.records.names import NAME_MAX, BadName, check_name
@@ -27,6 +27,7 @@ from ddz_tui.ui.widgets.form import (
     mode_options,
     remember,
 )
+from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.sound_note import SoundNote
 
@@ -108,7 +109,7 @@ class SettingsScreen(AppScreen):
                 yield SoundNote()
             store = self.ddz.store
             yield Plain(t("ui.settings.saved_in", path=short_path(store.path)), id="saved-in")
-        yield Footer()
+        yield KeyFooter()
 
     def _name_field(self) -> Widget:
         """The profile's name lives in the history: without history, there is none."""

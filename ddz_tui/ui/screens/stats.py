@@ -13,13 +13,14 @@ from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import DataTable, Footer
+from textual.widgets import DataTable
 from textual_plotext import PlotextPlot
 
 from ddz_tui.i18n import t
 from ddz_tui.records.store import GameSummary, Stats, Store, StoreError
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.screens.replay import Replay
+from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 
 RECENT = 100
@@ -125,7 +126,7 @@ class StatsScreen(AppScreen):
         yield Plain(t("ui.stats.title"), classes="screen-title")
         with Vertical(id="stats-body"):
             yield from self._body()
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._load()

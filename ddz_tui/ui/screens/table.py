@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Footer
+from textual.widgets import Button
 
 from ddz_tui.bots import hints
 from ddz_tui.bots.hints import coached_hints
@@ -50,6 +50,7 @@ from ddz_tui.ui.show.table import (
     table_show,
 )
 from ddz_tui.ui.widgets.cards import CardRow, Hand
+from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain, keyed
 from ddz_tui.ui.widgets.table_parts import (
     CardCounter,
@@ -197,7 +198,7 @@ class TableScreen(AppScreen):
                     yield ActionButton(keyed("N", no), id=f"{word}-no", compact=True)
             if self.can_take_over:
                 yield ActionButton(keyed("U", t("ui.button.takeover")), id="takeover", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(Hand).focus()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, OptionList
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ddz_tui.cards import DECK
@@ -15,6 +15,7 @@ from ddz_tui.i18n import t
 from ddz_tui.sound.clips import Music
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.widgets.cards import CardRow
+from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class TitleScreen(AppScreen):
             yield Plain(t("ui.title.tagline"), id="tagline")
             with Center():
                 yield Menu(*(Option(t(label), id=action) for action, label in MENU), id="menu")
-        yield Footer()
+        yield KeyFooter()
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None

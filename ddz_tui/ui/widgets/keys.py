@@ -1,0 +1,164 @@
+"""The footer: the keys that work on this screen, drawn as one line by one widget.
+
+Textual's `Footer` builds a widget per key and builds them all again whenever the
+screen's bindings may have changed, which at the table is after every key press: a
+restyle and a layout of the whole screen, most of a key's cost. This footer looks the
+same (the same component classes and colours), works out the keys again at the same
+moments, and redraws its one line only when they differ.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+
+@dataclass(frozen=True)
+class ShownKey:
+    """One key as the footer shows it."""
+
+    key: str  # what pressing it means, for a click (the binding's first key)
+    display: str
+    description: str
+    enabled: bool
+    tooltip: str
+
+
+class KeyFooter(Widget, can_focus=False):
+    """The screen's shown bindings, one item each (the first binding of each action),
+    like Textual's Footer. A click on an item presses its key."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "footer-key--key",
+        "footer-key--description",
+        "footer-key--item",
+        "footer-key--hover",
+    }
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        width: 100%;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .footer-key--item { background: $footer-item-background; }
+        & > .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .footer-key--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._keys: tuple[ShownKey, ...] = ()
+        self._spans: list[tuple[int, int]] = []  # each item's columns, [start, end)
+        self._hover: int | None = None
+        self._update_due = False
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._update_keys()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        """Once what is being handled now is done (one update for any number of
+        signals), when the app has the focus: keys that change while it has not are
+        shown when it comes back, as Textual's footer does."""
+        if not screen.app.app_focus or self._update_due:
+            return
+        if self.is_attached and screen is self.screen:
+            self._update_due = True
+            self.call_later(self._update_keys)
+
+    def on_app_focus(self) -> None:
+        self._update_keys()
+
+    def _update_keys(self) -> None:
+        self._update_due = False
+        keys = self.shown_keys()
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh()
+
+    def shown_keys(self) -> tuple[ShownKey, ...]:
+        """The screen's shown bindings now, the first binding of each action."""
+        by_action: defaultdict[str, list[ShownKey]] = defaultdict(list)
+        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if binding.show:
+                display = self.app.get_key_display(binding)
+                by_action[binding.action].append(
+                    ShownKey(binding.key, display, binding.description, enabled, tooltip)
+                )
+        return tuple(items[0] for items in by_action.values())
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("footer-key--key")
+        description_style = self.get_component_rich_style("footer-key--description")
+        out = Text(no_wrap=True, overflow="crop", end="")
+        self._spans = []
+        for index, item in enumerate(self._keys):
+            base = self.get_component_rich_style(
+                "footer-key--hover" if index == self._hover else "footer-key--item"
+            )
+            label = Text(no_wrap=True, end="")
+            if item.description:
+                label.append(f" {item.display} ", key_style)
+                label.append(f"{item.description} ", description_style)
+            else:
+                label.append(item.display, key_style)
+            label.stylize_before(base)
+            if not item.enabled:
+                label.stylize("dim")
+            start = out.cell_len
+            out.append_text(label)
+            self._spans.append((start, out.cell_len))
+        return out
+
+    def _item_at(self, x: int) -> int | None:
+        for index, (start, end) in enumerate(self._spans):
+            if start <= x < end:
+                return index
+        return None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        index = self._item_at(event.x)
+        if index != self._hover:
+            self._hover = index
+            self.tooltip = self._keys[index].tooltip or None if index is not None else None
+            self.refresh()
+
+    def on_leave(self) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.refresh()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        index = self._item_at(event.x)
+        if index is None:
+            return
+        item = self._keys[index]
+        if item.enabled:
+            self.app.simulate_key(item.key)
+        else:
+            self.app.bell()
