@@ -210,7 +210,9 @@ async def test_ready_waits_for_the_other_player_and_shows_who() -> None:
 
 
 async def test_countdown_away_and_takeover_marks_and_a_notice_shown_once() -> None:
-    async with running(turn_seconds=30.0, grace=0.3) as server:
+    # the bots wait a little: a notice lasts until the game moves on, and with bots that
+    # play at once bob's bot could move on before the notice was looked at
+    async with running(turn_seconds=30.0, grace=0.3, bot_delay=0.5) as server:
         app = make_app(start=JoinRequest(server.url, "ann"))
         async with app.run_test(size=SIZE) as pilot:
             screen = await seated_alone(pilot)
