@@ -141,7 +141,7 @@ async def test_u_hands_the_seat_to_the_bot_until_pressed_again() -> None:
         assert client.host.seats[0].takeover and client.host.seats[0].level == "normal"
         assert screen.view.phase is Phase.OVER, "the bot played the whole game for us"
         assert isinstance(app.screen, ResultScreen)
-        assert "托管" in str(screen.query_one("#me").render())
+        assert "托管" in screen.my_line.words.me
         await pilot.press("enter")  # the next game: the bot still plays for us
         await settle(pilot)
         assert screen.view.phase is Phase.OVER and isinstance(app.screen, ResultScreen)
@@ -165,7 +165,7 @@ async def test_u_again_takes_the_seat_back() -> None:
         await pilot.pause()
         assert not client.host.seats[0].takeover
         assert screen.view.my_turn and screen.view.bids == bids, "our turn is ours again"
-        assert "托管" not in str(screen.query_one("#me").render())
+        assert "托管" not in screen.my_line.words.me
         await pilot.press("3")  # the table takes our own bid: the seat is ours
         await app.workers.wait_for_complete()
         await pilot.pause()

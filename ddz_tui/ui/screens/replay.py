@@ -174,8 +174,9 @@ class ReplayScreen(AppScreen):
 
     def show_frame(self) -> None:
         frame = self.frame
-        show_table(self, self._table_show(frame))
-        for seat, panel in zip(sides(self.bottom_seat), self.query(OpenHand), strict=True):
+        panels = self.query_one("#replay-left", OpenHand), self.query_one("#replay-right", OpenHand)
+        show_table(self, self._table_show(frame), panels)
+        for seat, panel in zip(sides(self.bottom_seat), panels, strict=True):
             panel.hand = frame.hands[seat]
             panel.border_subtitle = self._score(seat)
         self.query_one("#bids", Plain).update(self._bids_line(frame))

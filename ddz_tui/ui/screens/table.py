@@ -51,11 +51,12 @@ from ddz_tui.ui.show.table import (
 )
 from ddz_tui.ui.widgets.cards import CardRow, Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
-from ddz_tui.ui.widgets.plain import Plain, keyed
+from ddz_tui.ui.widgets.plain import keyed
 from ddz_tui.ui.widgets.table_parts import (
     CardCounter,
     HouseRules,
     MessageLine,
+    MyLine,
     SeatPanel,
     TopBar,
     show_table,
@@ -179,9 +180,7 @@ class TableScreen(AppScreen):
         yield MessageLine(id="message")
         yield Hand(id="hand")
         with Horizontal(id="actions"):
-            yield Plain(id="me")
-            yield Plain(id="clock")
-            yield Plain(id="selection")
+            yield MyLine(id="my-line")
             with Horizontal(id="play-buttons"):
                 yield ActionButton(keyed("Enter", t("ui.button.play")), id="play", compact=True)
                 yield ActionButton(keyed("P", t("ui.button.pass")), id="pass", compact=True)
@@ -226,7 +225,16 @@ class TableScreen(AppScreen):
 
     @property
     def hand(self) -> Hand:
-        return self.query_one(Hand)
+        return self.query_one("#hand", Hand)
+
+    @property
+    def my_line(self) -> MyLine:
+        return self.query_one("#my-line", MyLine)
+
+    @property
+    def _seat_panels(self) -> tuple[SeatPanel, SeatPanel]:
+        """The other two seats: left, right."""
+        return self.query_one("#left-seat", SeatPanel), self.query_one("#right-seat", SeatPanel)
 
     def on_table_updated(self, message: TableUpdated) -> None:
         previous, self.state = self.state, message.state
@@ -264,10 +272,13 @@ class TableScreen(AppScreen):
         """Draw the table as `table_show` has it; `previous`: the state drawn before."""
         assert self.state is not None
         shown = table_show(self.state, previous, self._clock, self.hand.selected_cards)
-        show_table(self, shown)
-        me = self.query_one("#me", Plain)
-        me.update(shown.me)
-        me.set_class(shown.my_turn, "-turn")
+        show_table(self, shown, self._seat_panels)
+        self.query_one("#house", HouseRules).show(shown.house)
+        self.query_one("#seats").set_class(shown.others_shown, "-shown")
+        line = self.my_line
+        line.words = replace(
+            line.words, me=shown.me, my_turn=shown.my_turn, selection=shown.selection
+        )
         self._show_clock()
         buttons = shown.buttons
         self.set_class(buttons.bidding, "-bidding")
@@ -277,18 +288,14 @@ class TableScreen(AppScreen):
         self.query_one("#pass", Button).disabled = not buttons.pass_turn
         self.query_one("#hint", Button).disabled = not buttons.hint
         self.set_class(buttons.answer is not None, "-answering")
-        for pair in self.query(".answer-buttons"):
-            pair.display = pair.id == f"{buttons.answer}-buttons"
-        for button in self.query(".answer-buttons Button"):
-            button.disabled = not buttons.answering
+        for word in ANSWER_WORDS:
+            self.query_one(f"#{word}-buttons").display = word == buttons.answer
+            for answer in ("yes", "no"):
+                self.query_one(f"#{word}-{answer}", Button).disabled = not buttons.answering
         view = self.state.view
         assert view is not None
         self.set_class(bool(view.hands_at_end), "-laid-open")
         self._show_takeover(view)
-        label = self.query_one("#selection", Plain)
-        chosen = shown.selection
-        label.update("" if chosen is None else chosen.text)
-        label.set_class(chosen is not None and not chosen.valid, "-invalid")
         return shown
 
     def _show_waiting(self) -> bool:
@@ -337,11 +344,11 @@ class TableScreen(AppScreen):
         view = self.view
         turn = None if view is None or self._clock is None else view.turn
         mine = turn is not None and view is not None and turn == view.seat
-        clock = self.query_one("#clock", Plain)
-        clock.display = mine
-        clock.update(t("ui.clock", s=self._clock) if mine else "")
-        clock.set_class(mine and self._clock is not None and self._clock <= CLOCK_WARN, "-low")
-        for panel in self.query(SeatPanel):
+        line = self.my_line
+        low = mine and self._clock is not None and self._clock <= CLOCK_WARN
+        clock = t("ui.clock", s=self._clock) if mine else None
+        line.words = replace(line.words, clock=clock, clock_low=low)
+        for panel in self._seat_panels:
             shown = panel.seat
             if shown is None:
                 continue
@@ -562,14 +569,11 @@ class TableScreen(AppScreen):
         }[ANSWERS[view.decision]](yes)
 
     def action_rank(self, rank: str) -> None:
-        if self.hand.select_rank(rank):
-            self._selection_changed()
-        else:
+        if not self.hand.select_rank(rank):
             self._warn(rank_missing(self.hand.cards, rank), Tone.INFO)
 
     def action_clear(self) -> None:
         self.hand.clear()
-        self._selection_changed()
 
     @on(Button.Pressed, "#hint")
     def action_hint(self) -> None:
@@ -595,7 +599,6 @@ class TableScreen(AppScreen):
         self._hint_index = (self._hint_index + 1) % len(self._hints)
         combo = self._hints[self._hint_index]
         self.hand.select(() if combo is None else lowest_suits(combo.cards, view.hand))
-        self._selection_changed()
         i, n = self._hint_index + 1, len(self._hints)
         if combo is None:  # the coach's first hint may be to pass
             self._warn(t("ui.msg.hint_pass", i=i, n=n), Tone.INFO)
@@ -676,16 +679,15 @@ class TableScreen(AppScreen):
         self.app.push_screen(question, self.dismiss_if)
 
     def _raised(self, before: frozenset[Card], after: frozenset[Card]) -> None:
-        """A chip rose (by a key, a click or a hint): the select sound."""
+        """Other cards are raised (by a key, a click or a hint; watched, so the table
+        is drawn again in the same step as the hand, one frame): the select sound when
+        a chip rose, and the table as the selection has it."""
         if after - before:
             self._sound(Effect.SELECT)
+        self._selection_changed()
 
     def _sound(self, effect: Effect) -> None:
         self.ddz.sound.effect(effect)
-
-    @on(Hand.Changed)
-    def _player_changed_selection(self) -> None:
-        self._selection_changed()
 
     def _selection_changed(self) -> None:
         """Other cards are raised: whatever was said is over (see Alert)."""

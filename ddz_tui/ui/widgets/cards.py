@@ -8,8 +8,9 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.message import Message
+from textual.geometry import Region
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ddz_tui.cards import Card
@@ -60,9 +61,9 @@ class CardWidget(Widget):
 class Hand(Localized, CardWidget, can_focus=True):
     """The player's cards as chips. Selected chips rise; the cursor chip is lit.
 
-    The player's own gestures here (space, a click) are reported with `Hand.Changed`;
-    the table sets `cards` when the game moves on and raises cards for typed ranks
-    and hints itself.
+    The player raises and lowers chips here (space, a click); the table sets `cards`
+    when the game moves on, raises cards for typed ranks and hints itself, and watches
+    `selected` for every change.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -77,16 +78,8 @@ class Hand(Localized, CardWidget, can_focus=True):
     selected: reactive[frozenset[Card]] = reactive(frozenset())
     cursor: reactive[int] = reactive(0)
 
-    class Changed(Message):
-        """The selection changed (by the player, not by a new deal)."""
-
-        def __init__(self, hand: Hand) -> None:
-            super().__init__()
-            self.hand = hand
-
-        @property
-        def control(self) -> Hand:
-            return self.hand
+    _drawn: list[Strip] = []  # noqa: RUF012 (replaced, never changed in place)
+    _drawn_for: tuple[object, ...] | None = None  # what `_drawn` shows
 
     @property
     def selected_cards(self) -> tuple[Card, ...]:
@@ -102,8 +95,6 @@ class Hand(Localized, CardWidget, can_focus=True):
         self.cursor = self.cursor  # clamp to the new length
 
     # --- changing the selection --------------------------------------------------
-    # The table calls select, clear and select_rank and knows what it did; the
-    # player's own gestures (space, a click) are reported with Hand.Changed.
 
     def select(self, cards: Iterable[Card]) -> None:
         """Raise exactly these cards (the hint does this)."""
@@ -126,7 +117,6 @@ class Hand(Localized, CardWidget, can_focus=True):
     def toggle(self, index: int) -> None:
         """The player raises or lowers one card."""
         self.selected = self.selected ^ {self.cards[index]}
-        self.post_message(self.Changed(self))
 
     def action_move(self, delta: int) -> None:
         self.cursor += delta
@@ -155,16 +145,32 @@ class Hand(Localized, CardWidget, can_focus=True):
                 return index
         return None
 
-    def render(self) -> Text:
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._strips()  # once for all the lines asked for
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        """The hand is drawn by rows straight from its canvas (the line API), and drawn
+        again only when what it shows changed: a cursor move redraws this widget alone,
+        without turning hundreds of styled cells into a `Text` and back."""
+        strips = self._drawn if self._drawn_for is not None else self._strips()
+        return strips[y] if 0 <= y < len(strips) else Strip.blank(self.size.width)
+
+    def _strips(self) -> list[Strip]:
         size = self.content_size
-        canvas = Canvas(size.width, size.height, self.rich_style)
-        start, step = self._layout()
-        ink = self.ink()
         lit = self.cursor if self.has_focus else None
-        for index, card in enumerate(self.cards):
-            y = 0 if card in self.selected else 1
-            draw_chip(canvas, start + index * step, y, card, ink, self.ascii, lit=index == lit)
-        return canvas.text()
+        ink = self.ink()
+        key = (self.cards, self.selected, lit, size, self.ascii, ink, self.rich_style)
+        if key != self._drawn_for:
+            canvas = Canvas(size.width, size.height, self.rich_style)
+            start, step = self._layout()
+            for index, card in enumerate(self.cards):
+                y = 0 if card in self.selected else 1
+                x = start + index * step
+                draw_chip(canvas, x, y, card, ink, self.ascii, lit=index == lit)
+            self._drawn = [Strip(row, size.width) for row in canvas.segments()]
+            self._drawn_for = key
+        return self._drawn
 
     def on_click(self, event: events.Click) -> None:
         index = self.chip_at(event.x)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
@@ -92,6 +93,29 @@ class Canvas:
             row[x - 1] = (" ", row[x - 1][1])
         elif cell_len(char) == 2 and x + 1 < len(row):
             row[x + 1] = (" ", style)
+
+    def segments(self) -> list[list[Segment]]:
+        """The rows as segments, each run of one style a single segment (blanks apart
+        from ink, as `text` has them): a widget that draws these directly skips turning
+        a cell-by-cell `Text` into segments again."""
+        out = []
+        for row in self._cells:
+            segments: list[Segment] = []
+            run: list[str] = []
+            run_key: tuple[Style, bool] | None = None
+            for char, style in row:
+                if not char:
+                    continue  # the right half of a wide character
+                key = (style, char == " ")
+                if key != run_key and run:
+                    segments.append(Segment("".join(run), run_key[0] if run_key else None))
+                    run = []
+                run_key = key
+                run.append(char)
+            if run and run_key:
+                segments.append(Segment("".join(run), run_key[0]))
+            out.append(segments)
+        return out
 
     def text(self) -> Text:
         out = Text(no_wrap=True, overflow="crop", end="")

@@ -1,4 +1,4 @@
-"""Text shown exactly as written.
+"""Text shown exactly as written, and drawn again only when it changes.
 
 Our own strings carry no Rich markup, and text from outside — player names, a
 server's notices, file paths, error lines — must never be read as markup: `[/]` as
@@ -7,17 +7,63 @@ a name would otherwise crash every screen it reaches.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.content import Content
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 
 class Plain(Static):
-    """A Static whose text is never parsed as markup."""
+    """A Static whose text is never parsed as markup.
+
+    Updating it with what it already shows does nothing, and the screen is laid out
+    again only when the new text changes the widget's size (its width or height where
+    the stylesheet leaves them to the content): a key that changes a line of words
+    redraws that line, not the whole screen.
+    """
 
     def __init__(self, content: VisualType = "", **kwargs) -> None:
         kwargs.setdefault("markup", False)
         super().__init__(content, **kwargs)
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if same_text(content, self.content):
+            return
+        sized_before = self._natural_size() if layout else None
+        super().update(content, layout=False)
+        if layout and self._natural_size() != sized_before:
+            self.refresh(layout=True)
+
+    def _natural_size(self) -> tuple[int | None, int | None] | None:
+        """The content's width and height where they decide the widget's size (None
+        where the stylesheet fixes them); None when no layout can be saved (not shown
+        yet, or hidden: then a layout costs little and settles everything)."""
+        if not self.is_mounted or not self.display or not self.size:
+            return None
+        styles = self.styles
+        parent = self.parent
+        viewport = self.app.size
+        container = parent.size if isinstance(parent, Widget) else viewport
+        width = height = None
+        if styles.width is None or styles.width.is_auto:
+            width = self.get_content_width(container, viewport)
+        if styles.height is None or styles.height.is_auto:
+            wide = width if width is not None else self.content_size.width
+            height = self.get_content_height(container, viewport, wide)
+        return width, height
+
+
+def same_text(new: VisualType, old: VisualType) -> bool:
+    """Whether two contents draw the same: the same words in the same styles (Textual's
+    `Content` compares the words alone)."""
+    if isinstance(new, str) and isinstance(old, str):
+        return new == old
+    if isinstance(new, Content) and isinstance(old, Content):
+        return new.plain == old.plain and new.spans == old.spans
+    if isinstance(new, Text) and isinstance(old, Text):
+        return new == old and new.style == old.style and new.justify == old.justify
+    return False
 
 
 def literal(text: str) -> Content:

@@ -3,18 +3,22 @@ the card counter. Each is told what to show by the table screen."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.css.scalar import Scalar
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ddz_tui.cards import DECK, RANKS, Card
 from ddz_tui.i18n import as_shown, t
 from ddz_tui.ui.names import rank_label, role_name
-from ddz_tui.ui.show.table import Lane, SeatShow, TableShow, Top
+from ddz_tui.ui.show.table import Lane, SeatShow, Selection, TableShow, Top
 from ddz_tui.ui.widgets.cards import CardRow, CardWidget
 from ddz_tui.ui.widgets.chips import (
     CHIP_HEIGHT,
@@ -156,12 +160,69 @@ class TopBar(Horizontal):
         self.query_one("#session", Plain).update(top.session)
 
 
+@dataclass(frozen=True)
+class MyWords:
+    """What the line by your hand says: your name (and role, cards left, 托管), the
+    turn clock on your turn, the raised cards in words."""
+
+    me: str = ""
+    my_turn: bool = False
+    clock: str | None = None  # None: not your turn, or no timer
+    clock_low: bool = False
+    selection: Selection | None = None
+
+
+class MyLine(Widget):
+    """The line by your hand, drawn as one widget: three widgets of their own widths
+    made the whole screen lay out again whenever one grew or shrank, as your name does
+    with every first raised card.
+
+    It takes the room the buttons leave, but never less than your name and the clock
+    need while no card is raised (the room the raised cards' words then use): that
+    room changes with the game, not with each key.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "my-line--me",
+        "my-line--turn",
+        "my-line--clock",
+        "my-line--clock-low",
+        "my-line--selection",
+        "my-line--invalid",
+    }
+    words: reactive[MyWords] = reactive(MyWords)
+
+    def watch_words(self, words: MyWords) -> None:
+        if words.selection is None:
+            room = cell_len(self._me_and_clock(words))
+            if self.styles.min_width != Scalar.from_number(room):
+                self.styles.min_width = room
+
+    @staticmethod
+    def _me_and_clock(words: MyWords) -> str:
+        return f" {words.me} " + ("" if words.clock is None else f" {words.clock} ")
+
+    def render(self) -> Text:
+        words = self.words
+        style = self.get_component_rich_style
+        out = Text(end="")
+        out.append(f" {words.me} ", style("my-line--turn" if words.my_turn else "my-line--me"))
+        if words.clock is not None:
+            low = "my-line--clock-low" if words.clock_low else "my-line--clock"
+            out.append(f" {words.clock} ", style(low))
+        chosen = words.selection
+        if chosen is not None:
+            kind = "my-line--selection" if chosen.valid else "my-line--invalid"
+            out.append(" " + chosen.text, style(kind))
+        return out
+
+
 class MessageLine(Plain):
     """What to do now, or why the last action was refused."""
 
     def say(self, text: str, kind: str = "") -> None:
         """kind: "" (what to do), "info" (a hint, a redeal), "error" (a refusal)."""
-        self.set_classes(f"-{kind}" if kind else "")
+        self.update_classes({"-info": kind == "info", "-error": kind == "error"})
         self.update(text)
 
 
@@ -195,15 +256,11 @@ def show_lane(row: CardRow, lane: Lane) -> None:
     row.set_class(lane.stale, "-stale")
 
 
-def show_table(root: Widget, show: TableShow) -> None:
-    """The layout the table screen and the replay screen share: the top bar, the two
-    seats (the first two seat panels under `root`) and the three lanes."""
-    root.query_one(TopBar).show(show.top)
-    for panel, seat in zip(root.query(SeatPanel), show.seats, strict=False):
+def show_table(root: Widget, show: TableShow, seats: Sequence[SeatPanel]) -> None:
+    """The layout the table screen and the replay screen share: the top bar (`#top`),
+    the two `seats` (left, right) and the three lanes."""
+    root.query_one("#top", TopBar).show(show.top)
+    for panel, seat in zip(seats, show.seats, strict=True):
         panel.seat = seat
     for lane_id, lane in zip(("#left-play", "#right-play", "#my-play"), show.lanes, strict=True):
         show_lane(root.query_one(lane_id, CardRow), lane)
-    for house in root.query(HouseRules):
-        house.show(show.house)
-    for seats in root.query("#seats"):
-        seats.set_class(show.others_shown, "-shown")
