@@ -43,6 +43,7 @@ def open_app(
         start=start,
         data_dir=args.data_dir,
         replay=replay,
+        owns_process=True,
     )
     app.run()
     return app.return_code or 0

@@ -97,11 +97,12 @@ def make_app(
     ascii_cards: bool = False,
     make_sound: Callable[[bool | None], Sound] = SpySound,
     start: JoinRequest | HostRequest | None = None,
+    owns_process: bool = False,
     **settings: object,
 ) -> NotingApp:
     """An app with saved settings (no delay, random bots unless given) in the test's
     config directory, and a silent sound (a SpySound unless given); `start` joins or
-    hosts a game at once."""
+    hosts a game at once; `owns_process` as the `ddz` command has it."""
     store = SettingsStore(Path(os.environ["DDZ_CONFIG_DIR"]))
     values: dict[str, object] = {
         "bot_delay": 0.0,
@@ -117,6 +118,7 @@ def make_app(
         ascii_cards=ascii_cards,
         make_sound=make_sound,
         start=start,
+        owns_process=owns_process,
     )
 
 

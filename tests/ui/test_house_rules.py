@@ -110,7 +110,7 @@ async def test_a_grab_game_with_doubling_and_showing_by_keys() -> None:
         left = screen.query_one("#left-seat", SeatPanel)
         assert left.seat is not None and left.seat.shown == view.shown_hands[2]
         assert left.has_class("-shown") and "Shown · 20 left" in str(left.border_subtitle)
-        assert "Grab" in str(screen.query_one("#my-play").render())  # our answer, in our lane
+        assert "Grab" in text_of(screen.query_one("#my-play"))  # our answer, in our lane
         await pilot.press("y")
         async for view in our_turns(pilot):
             await take_a_turn(pilot, view)
@@ -144,7 +144,7 @@ async def test_the_landlord_shows_and_redoubles_by_keys() -> None:
         assert view is not None and view.landlord == 0 and len(view.doubles) == 2
         assert visible_buttons(screen) == ["redouble-yes", "redouble-no"]
         assert "Redouble" in said(pilot)
-        assert "Shown" in str(screen.query_one("#my-play").render())  # our answer, in our lane
+        assert "Shown" in text_of(screen.query_one("#my-play"))  # our answer, in our lane
         assert not screen.query_one("#seats").has_class("-shown"), "no other hand to lay out"
         await pilot.click("#redouble-no")
         await settle(pilot)

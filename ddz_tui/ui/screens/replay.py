@@ -97,6 +97,15 @@ class OpenHand(SeatPanel):
     """A seat as the table shows it, with the hand face up (the game is over)."""
 
     hand: reactive[tuple[Card, ...]] = reactive(())
+    score: reactive[str] = reactive("")
+    """The seat's score in the game, under the panel once the game is over."""
+
+    def subtitle(self) -> str:
+        return self.score
+
+    def watch_score(self) -> None:
+        if self._titles is not None:
+            self.show_titles(self._titles[0])
 
     def render(self) -> Text:
         seat = self.seat
@@ -178,7 +187,7 @@ class ReplayScreen(AppScreen):
         show_table(self, self._table_show(frame), panels)
         for seat, panel in zip(sides(self.bottom_seat), panels, strict=True):
             panel.hand = frame.hands[seat]
-            panel.border_subtitle = self._score(seat)
+            panel.score = self._score(seat)
         self.query_one("#bids", Plain).update(self._bids_line(frame))
         self.query_one("#replay-hand", CardRow).show(frame.hands[self.bottom_seat])
         self._show_me()

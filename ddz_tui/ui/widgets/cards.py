@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, ClassVar
 
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
@@ -27,18 +30,14 @@ from ddz_tui.ui.widgets.chips import (
     row_width,
 )
 
+CARD_STYLES = ("card--face", "card--red", "card--edge", "card--back", "card--lit", "card--lit-red")
+"""The card colours, in `Ink`'s order: component classes of the app (`DdzApp`), read
+once per theme. Textual restyles a widget's component classes with the widget, so
+cards widgets carrying them paid seven restyles for every class they changed."""
+
 
 class CardWidget(Widget):
     """A widget that draws cards; the card colours come from the stylesheet."""
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "card--face",
-        "card--red",
-        "card--edge",
-        "card--back",
-        "card--lit",
-        "card--lit-red",
-    }
 
     ascii: reactive[bool] = reactive(False)
 
@@ -46,19 +45,52 @@ class CardWidget(Widget):
         """Cards are drawn as the app's setting says (the app updates it on a change)."""
         self.ascii = getattr(self.app, "ascii_cards", self.ascii)
 
+    _ink: tuple[str, Ink] | None = None  # the theme the ink was read for, and the ink
+
     def ink(self) -> Ink:
-        style = self.get_component_rich_style
-        return Ink(
-            face=style("card--face"),
-            red=style("card--red"),
-            edge=style("card--edge"),
-            back=style("card--back"),
-            lit=style("card--lit"),
-            lit_red=style("card--lit-red"),
-        )
+        """The card styles, read again only for another theme: they come from the
+        theme's card colours alone, and reading them takes longer than drawing a hand."""
+        app = self.app
+        theme = app.theme
+        if self._ink is None or self._ink[0] != theme:
+            self._ink = (
+                theme,
+                Ink(*(app.get_component_styles(name).rich_style for name in CARD_STYLES)),
+            )
+        return self._ink[1]
 
 
-class Hand(Localized, CardWidget, can_focus=True):
+class DrawnInRows(CardWidget):
+    """A card widget that draws its rows of segments itself (Textual's line API) and
+    keeps them until what they show changes.
+
+    Chips are drawn cell by cell; handed to Textual as a `Text` with a style per
+    cell, turning them into strips again cost more than drawing them (~3 ms for a
+    hand of 20 chips, on every redraw).
+    """
+
+    _drawn: tuple[Hashable, list[Strip]] | None = None  # what the rows show, and the rows
+
+    def draw_key(self) -> Hashable:
+        """Everything the rows depend on."""
+        raise NotImplementedError
+
+    def draw(self) -> list[Strip]:
+        """The content area's rows."""
+        raise NotImplementedError
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        key = self.draw_key()
+        if self._drawn is None or self._drawn[0] != key:
+            self._drawn = key, self.draw()
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        rows = [] if self._drawn is None else self._drawn[1]
+        return rows[y] if 0 <= y < len(rows) else Strip.blank(self.size.width, self.rich_style)
+
+
+class Hand(Localized, DrawnInRows, can_focus=True):
     """The player's cards as chips. Selected chips rise; the cursor chip is lit.
 
     The player raises and lowers chips here (space, a click); the table sets `cards`
@@ -77,9 +109,6 @@ class Hand(Localized, CardWidget, can_focus=True):
     cards: reactive[tuple[Card, ...]] = reactive(())
     selected: reactive[frozenset[Card]] = reactive(frozenset())
     cursor: reactive[int] = reactive(0)
-
-    _drawn: list[Strip] = []  # noqa: RUF012 (replaced, never changed in place)
-    _drawn_for: tuple[object, ...] | None = None  # what `_drawn` shows
 
     @property
     def selected_cards(self) -> tuple[Card, ...]:
@@ -145,32 +174,20 @@ class Hand(Localized, CardWidget, can_focus=True):
                 return index
         return None
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        self._strips()  # once for all the lines asked for
-        return super().render_lines(crop)
-
-    def render_line(self, y: int) -> Strip:
-        """The hand is drawn by rows straight from its canvas (the line API), and drawn
-        again only when what it shows changed: a cursor move redraws this widget alone,
-        without turning hundreds of styled cells into a `Text` and back."""
-        strips = self._drawn if self._drawn_for is not None else self._strips()
-        return strips[y] if 0 <= y < len(strips) else Strip.blank(self.size.width)
-
-    def _strips(self) -> list[Strip]:
-        size = self.content_size
+    def draw_key(self) -> Hashable:
         lit = self.cursor if self.has_focus else None
+        return self.cards, self.selected, lit, self.content_size, self.ascii, self.rich_style
+
+    def draw(self) -> list[Strip]:
+        size = self.content_size
         ink = self.ink()
-        key = (self.cards, self.selected, lit, size, self.ascii, ink, self.rich_style)
-        if key != self._drawn_for:
-            canvas = Canvas(size.width, size.height, self.rich_style)
-            start, step = self._layout()
-            for index, card in enumerate(self.cards):
-                y = 0 if card in self.selected else 1
-                x = start + index * step
-                draw_chip(canvas, x, y, card, ink, self.ascii, lit=index == lit)
-            self._drawn = [Strip(row, size.width) for row in canvas.segments()]
-            self._drawn_for = key
-        return self._drawn
+        canvas = Canvas(size.width, size.height, self.rich_style)
+        start, step = self._layout()
+        lit = self.cursor if self.has_focus else None
+        for index, card in enumerate(self.cards):
+            y = 0 if card in self.selected else 1
+            draw_chip(canvas, start + index * step, y, card, ink, self.ascii, lit=index == lit)
+        return [Strip(row, size.width) for row in canvas.segments()]
 
     def on_click(self, event: events.Click) -> None:
         index = self.chip_at(event.x)
@@ -185,10 +202,11 @@ class Hand(Localized, CardWidget, can_focus=True):
         self.refresh()
 
 
-class CardRow(CardWidget):
+class CardRow(DrawnInRows):
     """Cards shown face up or face down, or a word in their place ("pass").
 
-    Full chips when the row is tall and wide enough, one-row chips otherwise.
+    Full chips when the row is tall and wide enough, one-row chips otherwise; placed
+    in the content area as the stylesheet's `content-align` says.
     """
 
     cards: reactive[tuple[Card, ...]] = reactive(())
@@ -205,18 +223,38 @@ class CardRow(CardWidget):
         self.word = word
         self.face_down = face_down
 
-    def render(self) -> Text:
-        if self.word:
-            return Text(self.word, style="bold", end="")
+    def draw_key(self) -> Hashable:
+        key = (self.cards, self.word, self.face_down, self.ascii, self.content_size)
+        return *key, self.rich_style, self.styles.content_align
+
+    def draw(self) -> list[Strip]:
         size = self.content_size
-        ink = self.ink()
-        step = row_step(len(self.cards), size.width)
-        if size.height < CHIP_HEIGHT or step is None:
-            return mini_chips(self.cards, ink, self.ascii, size.width, backs=self.face_down)
-        canvas = Canvas(row_width(len(self.cards), step), CHIP_HEIGHT, self.rich_style)
-        for index, card in enumerate(self.cards):
-            if self.face_down:
-                draw_back(canvas, index * step, 0, ink, self.ascii)
+        base = self.rich_style
+        if self.word:
+            rows = [[Segment(self.word, base + BOLD)]]
+        else:
+            ink = self.ink()
+            step = row_step(len(self.cards), size.width)
+            if size.height < CHIP_HEIGHT or step is None:
+                chips = mini_chips(self.cards, ink, self.ascii, size.width, backs=self.face_down)
+                rows = text_rows(chips, base, self.app.console)
             else:
-                draw_chip(canvas, index * step, 0, card, ink, self.ascii)
-        return canvas.text()
+                canvas = Canvas(row_width(len(self.cards), step), CHIP_HEIGHT, base)
+                for index, card in enumerate(self.cards):
+                    if self.face_down:
+                        draw_back(canvas, index * step, 0, ink, self.ascii)
+                    else:
+                        draw_chip(canvas, index * step, 0, card, ink, self.ascii)
+                rows = canvas.segments()
+        strips = [Strip(row).crop(0, size.width) for row in rows]
+        horizontal, vertical = self.styles.content_align
+        return list(Strip.align(strips, base, size.width, size.height, horizontal, vertical))
+
+
+BOLD = Style(bold=True)
+
+
+def text_rows(text: Text, base: Style, console: Console) -> list[list[Segment]]:
+    """A `Text` of a few styled pieces as rows of segments over `base`."""
+    segments = Segment.apply_style(text.render(console, end=""), base)
+    return [list(row) for row in Segment.split_lines(segments)]

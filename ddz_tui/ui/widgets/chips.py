@@ -31,6 +31,17 @@ _JOKER_FACES = {
 _BACK_FILL = {False: "▒▒", True: "##"}
 
 
+_WIDTHS: dict[str, int] = {}
+
+
+def _cell_width(char: str) -> int:
+    """Cells one character takes (remembered: a hand draws hundreds a key)."""
+    width = _WIDTHS.get(char)
+    if width is None:
+        width = _WIDTHS[char] = cell_len(char)
+    return width
+
+
 @dataclass(frozen=True)
 class Ink:
     """The styles a card is drawn with (read from the widget's component classes)."""
@@ -69,20 +80,25 @@ class Canvas:
         self.width = width
         self.height = height
         self._cells: list[list[tuple[str, Style]]] = [[(" ", blank)] * width for _ in range(height)]
+        self._wide_rows: set[int] = set()  # rows holding a wide character
 
     def put(self, x: int, y: int, text: str, style: Style) -> None:
         if not 0 <= y < self.height:
             return
         row = self._cells[y]
+        wide_row = y in self._wide_rows
         for char in text:
-            width = cell_len(char)
+            width = _cell_width(char)
             if x >= 0 and x + width <= self.width:
-                self._clear_wide(row, x)
-                if width == 2:
-                    self._clear_wide(row, x + 1)
+                if wide_row:
+                    self._clear_wide(row, x)
+                    if width == 2:
+                        self._clear_wide(row, x + 1)
                 row[x] = (char, style)
                 if width == 2:
                     row[x + 1] = ("", style)  # the right half of a wide character
+                    self._wide_rows.add(y)
+                    wide_row = True
             x += width
 
     @staticmethod
@@ -91,7 +107,7 @@ class Canvas:
         char, style = row[x]
         if char == "":
             row[x - 1] = (" ", row[x - 1][1])
-        elif cell_len(char) == 2 and x + 1 < len(row):
+        elif _cell_width(char) == 2 and x + 1 < len(row):
             row[x + 1] = (" ", style)
 
     def segments(self) -> list[list[Segment]]:

@@ -13,8 +13,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.text import Text
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
+from textual.strip import Strip
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -112,28 +115,30 @@ class KeyFooter(Widget, can_focus=False):
                 )
         return tuple(items[0] for items in by_action.values())
 
-    def render(self) -> Text:
-        key_style = self.get_component_rich_style("footer-key--key")
-        description_style = self.get_component_rich_style("footer-key--description")
-        out = Text(no_wrap=True, overflow="crop", end="")
+    def render_line(self, y: int) -> Strip:
+        """The keys as segments (the line API): no `Text` to turn into strips again."""
+        base = self.rich_style
+        key_style = base + self.get_component_rich_style("footer-key--key")
+        description_style = base + self.get_component_rich_style("footer-key--description")
+        dim = Style(dim=True)
+        segments: list[Segment] = []
         self._spans = []
+        x = 0
         for index, item in enumerate(self._keys):
-            base = self.get_component_rich_style(
-                "footer-key--hover" if index == self._hover else "footer-key--item"
+            item_class = "footer-key--hover" if index == self._hover else "footer-key--item"
+            item_style = base + self.get_component_rich_style(item_class)
+            parts = (
+                [(f" {item.display} ", key_style), (f"{item.description} ", description_style)]
+                if item.description
+                else [(item.display, key_style)]
             )
-            label = Text(no_wrap=True, end="")
-            if item.description:
-                label.append(f" {item.display} ", key_style)
-                label.append(f"{item.description} ", description_style)
-            else:
-                label.append(item.display, key_style)
-            label.stylize_before(base)
-            if not item.enabled:
-                label.stylize("dim")
-            start = out.cell_len
-            out.append_text(label)
-            self._spans.append((start, out.cell_len))
-        return out
+            start = x
+            for text, style in parts:
+                style = item_style + style
+                segments.append(Segment(text, style if item.enabled else style + dim))
+                x += cell_len(text)
+            self._spans.append((start, x))
+        return Strip(segments, x).crop_extend(0, self.size.width, base)
 
     def _item_at(self, x: int) -> int | None:
         for index, (start, end) in enumerate(self._spans):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.content import Content
+from textual.css.scalar import Scalar
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -45,13 +46,21 @@ class Plain(Static):
         parent = self.parent
         viewport = self.app.size
         container = parent.size if isinstance(parent, Widget) else viewport
+        parent_styles = parent.styles if isinstance(parent, Widget) else None
         width = height = None
-        if styles.width is None or styles.width.is_auto:
+        if _by_content(styles.width, parent_styles is not None and parent_styles.is_auto_width):
             width = self.get_content_width(container, viewport)
-        if styles.height is None or styles.height.is_auto:
+        if _by_content(styles.height, parent_styles is not None and parent_styles.is_auto_height):
             wide = width if width is not None else self.content_size.width
             height = self.get_content_height(container, viewport, wide)
         return width, height
+
+
+def _by_content(rule: Scalar | None, parent_auto: bool) -> bool:
+    """Whether a width or height rule leaves the size to the content: `auto`, or a
+    fraction of a parent that takes its own size from its content (no rule: the
+    widget fills its parent)."""
+    return rule is not None and (rule.is_auto or (rule.is_fraction and parent_auto))
 
 
 def same_text(new: VisualType, old: VisualType) -> bool:

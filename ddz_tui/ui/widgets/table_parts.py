@@ -41,27 +41,40 @@ BACK_STEP = 2
 class SeatPanel(CardWidget):
     """Another player: name, role, cards left (face down), whose turn it is."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = CardWidget.COMPONENT_CLASSES | {"seat--low"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"seat--low"}
     seat: reactive[SeatShow | None] = reactive(None)
+
+    _titles: tuple[str, str] | None = None  # the border's title and subtitle shown
 
     def watch_seat(self, seat: SeatShow | None) -> None:
         if seat is None:
             return
         mark = as_shown(" · ") + seat.mark if seat.mark else ""
-        title = (as_shown("▶ ") if seat.turn else "") + seat.title + mark
-        self.border_title = literal(title)
-        if seat.thinking:
-            self.border_subtitle = t("ui.seat.thinking")
-        elif seat.clock is not None:
-            self.border_subtitle = " " + t("ui.clock", s=seat.clock) + " "
-        elif seat.shown is not None and seat.hand is None and seat.cards_left is not None:
-            shown = t("ui.seat.shown") + as_shown(" · ") + t("ui.seat.cards", n=seat.cards_left)
-            self.border_subtitle = literal(shown)
-        else:
-            self.border_subtitle = ""
+        self.show_titles((as_shown("▶ ") if seat.turn else "") + seat.title + mark)
         self.set_class(seat.turn, "-turn")
         self.set_class(seat.mark is not None, "-away")
         self.set_class(seat.shown is not None and seat.hand is None, "-shown")
+
+    def subtitle(self) -> str:
+        """What the bottom of the border says: thinking, the clock, a shown hand's count."""
+        seat = self.seat
+        if seat is None:
+            return ""
+        if seat.thinking:
+            return t("ui.seat.thinking")
+        if seat.clock is not None:
+            return " " + t("ui.clock", s=seat.clock) + " "
+        if seat.shown is not None and seat.hand is None and seat.cards_left is not None:
+            return t("ui.seat.shown") + as_shown(" · ") + t("ui.seat.cards", n=seat.cards_left)
+        return ""
+
+    def show_titles(self, title: str) -> None:
+        """The border's title and subtitle, set only when they change (setting either
+        draws the panel again)."""
+        titles = title, self.subtitle()
+        if titles != self._titles:
+            self._titles = titles
+            self.border_title, self.border_subtitle = literal(titles[0]), literal(titles[1])
 
     @staticmethod
     def role_line(seat: SeatShow) -> Text:
@@ -200,7 +213,10 @@ class MyLine(Widget):
 
     @staticmethod
     def _me_and_clock(words: MyWords) -> str:
-        return f" {words.me} " + ("" if words.clock is None else f" {words.clock} ")
+        """Your name and the clock as drawn, with room for the turn's mark (`▶ `) when it
+        is not there: the room stays when the turn passes."""
+        turn_mark = "" if words.my_turn else "  "
+        return f" {words.me} {turn_mark}" + ("" if words.clock is None else f" {words.clock} ")
 
     def render(self) -> Text:
         words = self.words

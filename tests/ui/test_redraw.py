@@ -1,0 +1,133 @@
+"""A key at the table redraws what it changed, and no more: no layout of the screen
+for a cursor move or a raised card, the hand drawn again only when it changed, the
+footer's keys worked out and drawn as one line. (How long a key takes is measured by
+benchmarks/bench_keys.py; these tests hold the behaviour that makes it short.)"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from ddz_tui.engine import Phase
+from ddz_tui.ui.widgets.cards import Hand
+from ddz_tui.ui.widgets.keys import KeyFooter
+from ddz_tui.ui.widgets.plain import Plain
+from ddz_tui.ui.widgets.table_parts import CardCounter, MyLine
+from tests.support.ui import make_app, settle, sit_down, text_of
+
+
+@contextmanager
+def counting(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> Iterator[list[object]]:
+    """Every call of `owner.name` while inside, by the object it was called on."""
+    calls: list[object] = []
+    original = getattr(owner, name)
+
+    def spy(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(self)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(owner, name, spy)
+    yield calls
+    monkeypatch.setattr(owner, name, original)
+
+
+async def our_lead(pilot: Pilot):  # type: ignore[no-untyped-def]
+    """At a local table, bid 3: the landlord's lead, ours."""
+    screen = await sit_down(pilot)
+    await pilot.press("3")
+    await settle(pilot)
+    assert screen.view is not None and screen.view.phase is Phase.PLAYING
+    assert screen.view.my_turn and screen.view.leads
+    return screen
+
+
+async def test_moving_and_raising_cards_never_lays_the_screen_out(monkeypatch) -> None:
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        with counting(monkeypatch, Screen, "_refresh_layout") as layouts:
+            for key in ("right", "space", "right", "space", "left", "space", "escape", "h"):
+                await pilot.press(key)
+                await screen.workers.wait_for_complete()  # the hint is worked out in a thread
+                await pilot.pause()
+            assert "Hint 1 of" in text_of(screen.query_one("#message", Plain))
+            await pilot.press("escape")
+            await pilot.pause()
+        assert screen.hand.selected_cards == ()
+        assert layouts == [], "a key that changes the hand and its words lays out nothing"
+        await pilot.press("space")  # the first raised card: your name makes room for its words
+        await pilot.pause()
+        line = text_of(screen.my_line)
+        assert line.startswith(" ▶ You  a single "), line
+
+
+async def test_the_hand_is_drawn_again_only_when_it_changed(monkeypatch) -> None:
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        with counting(monkeypatch, Hand, "draw") as drawn:
+            await pilot.press("c")  # the card counter: nothing about the hand
+            await pilot.pause()
+            assert screen.query_one(CardCounter).display
+            assert drawn == []
+            await pilot.press("right")
+            await pilot.pause()
+        assert len(drawn) == 1, "the cursor moved: the hand is drawn once"
+
+
+async def test_a_plain_given_what_it_shows_draws_nothing() -> None:
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        message = screen.query_one("#message", Plain)
+        await pilot.pause()
+        message.update(message.content)
+        assert not message._repaint_required, "the same words: nothing to draw"
+        message.update(str(message.content) + "!")
+        assert message._repaint_required
+
+
+async def test_the_footer_follows_the_keys_that_work_and_a_click_presses_one() -> None:
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        footer = screen.query_one(KeyFooter)
+        assert "esc Leave" in text_of(footer) and "Clear" not in text_of(footer)
+        await pilot.press("space")
+        await pilot.pause()
+        assert "esc Clear" in text_of(footer), "with a card raised, Esc lowers it"
+        counter = screen.query_one(CardCounter)
+        assert not counter.display
+        start, _ = footer._spans[[key.key for key in footer._keys].index("c")]
+        await pilot.click(KeyFooter, offset=(start + 1, 0))
+        await pilot.pause()
+        assert counter.display, "clicking c Counter pressed c"
+
+
+async def test_your_line_keeps_room_for_your_name_while_cards_are_raised() -> None:
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        line = screen.query_one(MyLine)
+        room = line.styles.min_width
+        assert room is not None and room.value == len(" ▶ You · 地主 Landlord · 20 left ") + 2
+        await pilot.press("space")
+        await pilot.pause()
+        assert line.styles.min_width == room, "a raised card changes no widget's size"
+
+
+@pytest.fixture
+def unfrozen() -> Iterator[None]:
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+
+
+async def test_an_app_with_a_process_of_its_own_freezes_what_it_loaded(unfrozen) -> None:
+    async with make_app(owns_process=True).run_test() as pilot:
+        await pilot.pause()
+        assert gc.get_freeze_count() > 0, "loaded objects are out of the collector's reach"
+    gc.unfreeze()
+    async with make_app().run_test() as pilot:  # one app among others (a server's)
+        await pilot.pause()
+        assert gc.get_freeze_count() == 0, "the process is not the app's to tune"
