@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ddz_tui.bots.hints import hints
-from ddz_tui.engine import PlayerView
-from ddz_tui.rules import Combo
+if TYPE_CHECKING:  # the levels are imported when a bot is made, so naming one is cheap
+    from ddz_tui.engine import PlayerView
+    from ddz_tui.rules import Combo
 
-# `hints` is imported here, not on first use: importing the submodule later would
-# rebind the package's `hints` from the function to the module of the same name.
-__all__ = ["Bot", "Level", "hints", "make_bot"]
+__all__ = ["COACH_BUDGET", "Bot", "Level", "make_bot"]
+
+COACH_BUDGET = 2.0
+"""The coach's budget per decision, in seconds' worth of the hard bot's search:
+generous next to a game's 1 second, as the coach has the time (here, not in `coach`,
+so the command line can name it without loading the bots)."""
 
 
 class Bot(Protocol):

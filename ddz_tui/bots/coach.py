@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ddz_tui.bots import COACH_BUDGET
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.endgame import Solver, side_of
 from ddz_tui.bots.hard import (
@@ -36,9 +37,7 @@ from ddz_tui.engine import Event, Game, Passed, Phase, Played, PlayerView
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo, classify, rank_name
 
-DEFAULT_BUDGET = 2.0
-"""The hard bot's budget per decision, in seconds' worth of its search: generous next
-to a game's 1 second, as the coach has the time."""
+DEFAULT_BUDGET = COACH_BUDGET
 MARGIN = 0.05
 """How much more often the coach's move must win for the decision to be marked."""
 MAX_BUDGET = 60.0

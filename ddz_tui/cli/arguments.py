@@ -65,7 +65,7 @@ def add_name_option(parser: argparse.ArgumentParser) -> None:
 def add_table_options(parser: argparse.ArgumentParser, own_delay: bool = False) -> None:
     """The tables a server hosts. own_delay: the bots' delay defaults to the player's
     setting (the app's hosted game)."""
-    from ddz_tui.table.host import DEFAULT_BOT_DELAY, DEFAULT_GRACE, DEFAULT_TURN_SECONDS
+    from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE, DEFAULT_TURN_SECONDS
 
     parser.add_argument(
         "--turn-seconds",

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
-    from ddz_tui.bots.coach import DEFAULT_BUDGET
+    from ddz_tui.bots import COACH_BUDGET as DEFAULT_BUDGET
 
     review = commands.add_parser(
         "review",

@@ -2,35 +2,18 @@
 
 It knows nothing of Textual, sockets or sound; the UI, the bots and the network go
 through `Game` actions and `PlayerView`s.
+
+The game's machinery (`Game`, `PlayerView`, events, scores) is imported on first use:
+naming a phase, a role or a house rule loads no rule table, so the app can show its
+title before the engine has loaded.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from ddz_tui.engine.calling import Calling, calling
-from ddz_tui.engine.events import (
-    Bid,
-    Called,
-    Dealt,
-    Doubled,
-    Event,
-    GameOver,
-    LandlordChosen,
-    Passed,
-    Played,
-    Shown,
-    Side,
-    Started,
-    TrickWon,
-    dumps,
-    loads,
-)
-from ddz_tui.engine.game import (
-    Action,
-    Game,
-    IllegalAction,
-    IllegalReason,
-    Result,
-    bubble_in,
-    bubble_sort,
-)
 from ddz_tui.engine.house import (
     PLAIN_MODES,
     RULES_SPEC_HELP,
@@ -41,8 +24,79 @@ from ddz_tui.engine.house import (
     parse_rules,
     rules_spec,
 )
-from ddz_tui.engine.score import Multiplier, Part, PartKind, scores
-from ddz_tui.engine.view import Phase, PlayerView, Role, next_seat
+from ddz_tui.engine.phases import Phase, Role
+
+if TYPE_CHECKING:
+    from ddz_tui.engine.events import (
+        Bid,
+        Called,
+        Dealt,
+        Doubled,
+        Event,
+        GameOver,
+        LandlordChosen,
+        Passed,
+        Played,
+        Shown,
+        Side,
+        Started,
+        TrickWon,
+        dumps,
+        loads,
+    )
+    from ddz_tui.engine.game import (
+        Action,
+        Game,
+        IllegalAction,
+        IllegalReason,
+        Result,
+        bubble_in,
+        bubble_sort,
+    )
+    from ddz_tui.engine.score import Multiplier, Part, PartKind, scores
+    from ddz_tui.engine.view import PlayerView, next_seat
+
+_LAZY = {
+    "Bid": "events",
+    "Called": "events",
+    "Dealt": "events",
+    "Doubled": "events",
+    "Event": "events",
+    "GameOver": "events",
+    "LandlordChosen": "events",
+    "Passed": "events",
+    "Played": "events",
+    "Shown": "events",
+    "Side": "events",
+    "Started": "events",
+    "TrickWon": "events",
+    "dumps": "events",
+    "loads": "events",
+    "Action": "game",
+    "Game": "game",
+    "IllegalAction": "game",
+    "IllegalReason": "game",
+    "Result": "game",
+    "bubble_in": "game",
+    "bubble_sort": "game",
+    "Multiplier": "score",
+    "Part": "score",
+    "PartKind": "score",
+    "scores": "score",
+    "PlayerView": "view",
+    "next_seat": "view",
+}
+"""Where each name imported on first use lives."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "PLAIN_MODES",

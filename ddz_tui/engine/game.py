@@ -30,9 +30,10 @@ from ddz_tui.engine.events import (
     TrickWon,
 )
 from ddz_tui.engine.house import Decision, LandlordMode, Rules
+from ddz_tui.engine.phases import Phase
 from ddz_tui.engine.score import Multiplier, scores
 from ddz_tui.engine.seats import per_seat
-from ddz_tui.engine.view import BOTTOM_SIZE, HAND_SIZE, MAX_BID, SEATS, Phase, PlayerView, next_seat
+from ddz_tui.engine.view import BOTTOM_SIZE, HAND_SIZE, MAX_BID, SEATS, PlayerView, next_seat
 from ddz_tui.i18n import Phrase, PhrasedError
 from ddz_tui.rules import Combo, Kind, RefusalReason, beats, canonical, classify, refusal
 

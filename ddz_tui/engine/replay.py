@@ -12,9 +12,10 @@ from ddz_tui.cards import Card
 from ddz_tui.engine.events import Event
 from ddz_tui.engine.game import Action, Game, Result
 from ddz_tui.engine.house import Decision, Rules
+from ddz_tui.engine.phases import Phase
 from ddz_tui.engine.score import Multiplier
 from ddz_tui.engine.seats import per_seat
-from ddz_tui.engine.view import Phase, ShownHands
+from ddz_tui.engine.view import ShownHands
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, Generic, TypeVar, overload
 
 from ddz_tui.cards import DECK, RANKS, Card, lowest_suits, ranks_of
 from ddz_tui.engine.calling import Calling, calling, doubling_turn
 from ddz_tui.engine.events import Side
 from ddz_tui.engine.house import Decision, LandlordMode, Rules
+from ddz_tui.engine.phases import Phase, Role
 from ddz_tui.engine.score import Multiplier
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.moves import legal_plays
@@ -34,17 +34,6 @@ ShownHands = tuple[tuple[Card, ...] | None, tuple[Card, ...] | None, tuple[Card,
 """Cards of each seat's hand that are public (明牌), None for a hidden hand."""
 
 
-class Phase(str, Enum):
-    """Bidding (or calling and grabbing) until the landlord is known; then, under those
-    house rules, the landlord's choice to show the hand and everyone's to double."""
-
-    BIDDING = "bidding"
-    SHOWING = "showing"
-    DOUBLING = "doubling"
-    PLAYING = "playing"
-    OVER = "over"
-
-
 _DECISIONS = {
     Phase.SHOWING: Decision.SHOW,
     Phase.DOUBLING: Decision.DOUBLE,
@@ -54,11 +43,6 @@ _PLAIN = Rules()
 
 
 T = TypeVar("T")
-
-
-class Role(str, Enum):
-    LANDLORD = "landlord"
-    PEASANT = "peasant"
 
 
 class lazy(Generic[T]):

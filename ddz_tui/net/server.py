@@ -50,9 +50,10 @@ from ddz_tui.net.states import encode_lobby, encode_record, encode_state
 from ddz_tui.net.tasks import background
 from ddz_tui.records.history import History
 from ddz_tui.records.store import Origin
-from ddz_tui.table.host import DEFAULT_BOT_DELAY, DEFAULT_GRACE, DEFAULT_TURN_SECONDS, TableHost
+from ddz_tui.table.host import TableHost
 from ddz_tui.table.keeping import keep_games
 from ddz_tui.table.seats import EMPTY_SEAT, TableState
+from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE, DEFAULT_TURN_SECONDS
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,6 @@ from ddz_tui.engine import (
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase, PhrasedError, t
 from ddz_tui.records.names import check_name
-from ddz_tui.rules import classify
 from ddz_tui.text import printable
 
 FILE_NAME = "ddz.sqlite3"
@@ -307,6 +306,8 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def _bombs_by_seat(events: Sequence[Event]) -> list[int]:
+    from ddz_tui.rules import classify  # the rule table loads with the first game kept
+
     counts = [0, 0, 0]
     for event in events:
         if isinstance(event, Played):

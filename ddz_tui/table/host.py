@@ -50,12 +50,10 @@ from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase
 from ddz_tui.rules import Combo
 from ddz_tui.table.seats import EMPTY_SEAT, Listener, SeatInfo, SeatKind, TableState
+from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE
 
 log = logging.getLogger(__name__)
 
-DEFAULT_BOT_DELAY = 0.6
-DEFAULT_GRACE = 20.0  # seconds a dropped player keeps the seat before a bot takes over
-DEFAULT_TURN_SECONDS = 30.0  # the turn timer of networked tables
 TAKEOVER_LEVEL = "normal"  # the bot a player hands the seat to (托管)
 
 

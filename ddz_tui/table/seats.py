@@ -7,10 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from ddz_tui.engine import PlayerView
 from ddz_tui.i18n import Phrase
 from ddz_tui.records.store import SeatLabel
+
+if TYPE_CHECKING:
+    from ddz_tui.engine import PlayerView
 
 
 class SeatKind(str, Enum):

@@ -12,12 +12,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import importlib
+import logging
+import pkgutil
 import random
 import signal
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import App
@@ -26,25 +29,37 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from ddz_tui.engine import Phase
 from ddz_tui.i18n import Lang, default_language, set_ascii, set_language, t
-from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.records.history import History
 from ddz_tui.records.store import Origin, SeatLabel, default_path
 from ddz_tui.sound.player import Sound
-from ddz_tui.table.clients import LocalTable, TableClient
-from ddz_tui.table.host import TableHost
-from ddz_tui.table.keeping import keep_games
-from ddz_tui.table.seats import SeatInfo, SeatKind
-from ddz_tui.ui.online import HostRequest, JoinRequest, Online
 from ddz_tui.ui.screens.confirm import ConfirmScreen
-from ddz_tui.ui.screens.help import HelpScreen
-from ddz_tui.ui.screens.new_game import LocalGame
-from ddz_tui.ui.screens.replay import Replay, ReplayScreen
-from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
 from ddz_tui.ui.theme import CARD_COLOURS, THEMES
 from ddz_tui.ui.widgets.cards import CARD_STYLES, CardWidget
+
+if TYPE_CHECKING:
+    from ddz_tui.net.client.lobby import LobbyClient
+    from ddz_tui.table.clients import TableClient
+    from ddz_tui.ui.online import HostRequest, JoinRequest, Online
+    from ddz_tui.ui.screens.new_game import LocalGame
+    from ddz_tui.ui.screens.replay import Replay
+
+log = logging.getLogger(__name__)
+
+PRELOADED = (
+    "ddz_tui.ui.online",
+    "ddz_tui.table.host",
+    "ddz_tui.table.clients",
+    "ddz_tui.table.keeping",
+    "ddz_tui.bots.random_bot",
+    "ddz_tui.bots.easy",
+    "ddz_tui.bots.normal",
+    "ddz_tui.bots.hard",
+)
+"""Modules the app imports once its title is drawn, beside every screen's (see
+`DdzApp.on_ready`)."""
 
 NOTICE_SECONDS = 20
 SOUND_NOTICE_SECONDS = 4
@@ -112,8 +127,20 @@ class DdzApp(App[None]):
         self.set_reactive(DdzApp.sound_on, self.sound.enabled)
         self._start = start
         self._owns_process = owns_process
-        self.online = Online(TokenStore.default(data_dir), self.history, self._connection_lost)
+        self._data_dir = data_dir
+        self._online: Online | None = None
         self._quit_question: ConfirmScreen | None = None
+
+    @property
+    def online(self) -> Online:
+        """The network session (joined or hosting), made when first asked for: the
+        networking is not loaded before the title shows."""
+        if self._online is None:
+            from ddz_tui.ui.online import Online
+
+            tokens = TokenStore.default(self._data_dir)
+            self._online = Online(tokens, self.history, self._connection_lost)
+        return self._online
 
     @property
     def ascii_cards(self) -> bool:
@@ -141,17 +168,28 @@ class DdzApp(App[None]):
                 severity="warning",
                 timeout=NOTICE_SECONDS,
             )
-        if isinstance(self._start, JoinRequest):
-            self.join_game(self._start)
-        elif isinstance(self._start, HostRequest):
-            self.host_game(self._start)
+        if self._start is not None:
+            from ddz_tui.ui.online import JoinRequest
+
+            if isinstance(self._start, JoinRequest):
+                self.join_game(self._start)
+            else:
+                self.host_game(self._start)
         self.run_worker(self.history.ready(), group="history")
 
     def on_ready(self) -> None:
-        """The first screen is drawn. In a process of its own, what is loaded by now
-        (modules, the rules' tables, the stylesheet, the screens) is moved out of the
-        garbage collector's reach: its full collections then walk only what play
-        creates, where they took 40-80 ms now and then, the tail of a key's redraw."""
+        """The first screen is drawn."""
+        self.run_worker(self._preload(), group="preload")
+
+    async def _preload(self) -> None:
+        """Import, off the event loop, what the title did not need: every screen the
+        app can open and the game behind them. The title shows sooner, the first deal
+        waits for nothing, and a reinstall of the package under a running game cannot
+        take away a screen it has yet to open. Then, in a process of its own, what is
+        loaded by now is moved out of the garbage collector's reach: its full
+        collections then walk only what play creates, where they took 40-80 ms now and
+        then, the tail of a key's redraw."""
+        await asyncio.to_thread(preload)
         if self._owns_process:
             gc.freeze()
 
@@ -182,6 +220,8 @@ class DdzApp(App[None]):
 
     def _quit_wording(self) -> str | None:
         """What quitting would cost, when a game is in progress at a table; else None."""
+        from ddz_tui.ui.screens.table import TableScreen
+
         playing = any(
             isinstance(screen, TableScreen)
             and screen.view is not None
@@ -190,9 +230,10 @@ class DdzApp(App[None]):
         )
         if not playing:
             return None
-        if self.online.server is not None:
+        online = self._online
+        if online is not None and online.server is not None:
             return t("ui.quit.question_hosting")
-        if self.online.client is not None:
+        if online is not None and online.client is not None:
             return t("ui.quit.question_joined")
         return t("ui.quit.question")
 
@@ -208,17 +249,22 @@ class DdzApp(App[None]):
         )
 
     def open_replay(self, replay: Replay) -> None:
+        from ddz_tui.ui.screens.replay import ReplayScreen
+
         self.push_screen(ReplayScreen(replay))
 
     def open_help(self) -> None:
         """Help and rules, over whatever screen is showing."""
+        from ddz_tui.ui.screens.help import HelpScreen
+
         self.push_screen(HelpScreen())
 
     async def on_unmount(self) -> None:
         """End the network session (stopping a hosted server), finish writing the
         history, stop the music and the audio thread (which may take up to a second)."""
         self._quit_on_sigterm(False)
-        await self.online.close()
+        if self._online is not None:
+            await self._online.close()
         await self.history.close()
         await asyncio.to_thread(self.sound.close)
 
@@ -276,9 +322,16 @@ class DdzApp(App[None]):
 
     def open_table(self, client: TableClient) -> None:
         """Sit down at a table: local, or any other kind of TableClient."""
+        from ddz_tui.ui.screens.table import TableScreen
+
         self.push_screen(TableScreen(client))
 
     def start_local_game(self, game: LocalGame) -> None:
+        from ddz_tui.table.clients import LocalTable
+        from ddz_tui.table.host import TableHost
+        from ddz_tui.table.keeping import keep_games
+        from ddz_tui.table.seats import SeatInfo, SeatKind
+
         seats = [
             SeatInfo(t("ui.you"), label=SeatLabel.YOU),
             SeatInfo(t("ui.seat.right"), SeatKind.BOT, game.right.value, label=SeatLabel.RIGHT),
@@ -332,3 +385,18 @@ class DdzApp(App[None]):
             severity="error",
             timeout=NOTICE_SECONDS,
         )
+
+
+def preload() -> None:
+    """Import every screen of the app and `PRELOADED`; a module that fails is logged,
+    and fails again where it is used, with the app's own handling there."""
+    from ddz_tui.ui import screens
+
+    names = [
+        f"{screens.__name__}.{module.name}" for module in pkgutil.iter_modules(screens.__path__)
+    ]
+    for name in (*names, *PRELOADED):
+        try:
+            importlib.import_module(name)
+        except Exception:
+            log.exception("importing %s ahead of its use failed", name)

@@ -25,8 +25,8 @@ from ddz_tui.net.server import GameServer, ServerConfig
 from ddz_tui.net.states import FinishedGame
 from ddz_tui.records.history import History
 from ddz_tui.records.store import Origin
-from ddz_tui.table.host import DEFAULT_GRACE, DEFAULT_TURN_SECONDS
 from ddz_tui.table.keeping import seat_records
+from ddz_tui.table.timing import DEFAULT_GRACE, DEFAULT_TURN_SECONDS
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from ddz_tui.engine import LandlordMode, Rules
 from ddz_tui.i18n import Lang, t
 from ddz_tui.net import DEFAULT_PORT
 from ddz_tui.paths import config_dir
-from ddz_tui.table.host import DEFAULT_BOT_DELAY
+from ddz_tui.table.timing import DEFAULT_BOT_DELAY
 from ddz_tui.text import is_printable
 
 FILE_NAME = "settings.json"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ddz_tui.bots import hints, policy
+from ddz_tui.bots import policy
 from ddz_tui.bots.coach import (
     MARGIN,
     Moment,
@@ -16,7 +16,7 @@ from ddz_tui.bots.coach import (
     review,
     samples_for,
 )
-from ddz_tui.bots.hints import coached_hints
+from ddz_tui.bots.hints import coached_hints, hints
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import Event, Game, Passed, Played, loads
 from ddz_tui.rules import classify

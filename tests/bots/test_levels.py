@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
 
 import pytest
 
-from ddz_tui.bots import Level, hard, hints, make_bot, policy
+from ddz_tui.bots import Level, hard, make_bot, policy
 from ddz_tui.bots.hard import HardBot, collector_paused
+from ddz_tui.bots.hints import hints
 from ddz_tui.bots.plan import plan_of
 from ddz_tui.bots.runner import act, decide
 from ddz_tui.bots.situation import Situation
@@ -197,13 +200,18 @@ def test_leading_hints_put_the_plan_before_the_other_plays() -> None:
     assert len(suggested) == len(view.legal_plays)
 
 
-def test_hints_stays_the_function_once_its_module_is_imported() -> None:
-    import importlib
-
-    import ddz_tui.bots as bots
-
-    importlib.import_module("ddz_tui.bots.hints")
-    assert callable(bots.hints) and bots.hints is hints
+def test_naming_a_level_loads_no_bot() -> None:
+    """Settings and menus name levels; the bots (and the rule table) load with the
+    first bot made."""
+    code = (
+        "import sys\n"
+        "from ddz_tui.bots import COACH_BUDGET, Level\n"
+        "assert Level('hard') is Level.HARD and COACH_BUDGET > 0\n"
+        "loaded = [m for m in ('ddz_tui.rules', 'ddz_tui.bots.hard') if m in sys.modules]\n"
+        "sys.exit(str(loaded) if loaded else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
 
 
 def test_every_level_has_a_name_in_every_language() -> None:

@@ -26,7 +26,7 @@ from ddz_tui.cli import main
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.net.protocol import PROTOCOL_VERSION
 from ddz_tui.records.store import Origin, Store
-from ddz_tui.table.host import DEFAULT_GRACE
+from ddz_tui.table.timing import DEFAULT_GRACE
 from ddz_tui.ui.online import HostRequest, JoinRequest
 from tests.support.botclient import BotPlayer
 from tests.support.terminal import read_until, wait_draining

@@ -105,7 +105,7 @@ async def test_bots_wait_for_the_delay_and_listeners_see_the_thinking_seat() -> 
 
 
 async def test_local_table_is_a_table_client() -> None:
-    from ddz_tui.bots import hints
+    from ddz_tui.bots.hints import hints
     from ddz_tui.table.clients import LocalTable
 
     table = LocalTable(_table(seed=8))

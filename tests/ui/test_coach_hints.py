@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ddz_tui.bots import hints
-from ddz_tui.bots.hints import coached_hints
+from ddz_tui.bots.hints import coached_hints, hints
 from ddz_tui.engine import Phase
 from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.settings import Settings, SettingsStore

@@ -8,7 +8,8 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Select
 from textual.widgets._select import SelectCurrent
 
-from ddz_tui.bots import Level, hints
+from ddz_tui.bots import Level
+from ddz_tui.bots.hints import hints
 from ddz_tui.cards import lowest_suits
 from ddz_tui.engine import LandlordMode, Phase, PlayerView
 from ddz_tui.i18n import Lang

@@ -126,8 +126,10 @@ def unfrozen() -> Iterator[None]:
 async def test_an_app_with_a_process_of_its_own_freezes_what_it_loaded(unfrozen) -> None:
     async with make_app(owns_process=True).run_test() as pilot:
         await pilot.pause()
+        await pilot.app.workers.wait_for_complete()  # loading what the title did not need
         assert gc.get_freeze_count() > 0, "loaded objects are out of the collector's reach"
     gc.unfreeze()
     async with make_app().run_test() as pilot:  # one app among others (a server's)
         await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
         assert gc.get_freeze_count() == 0, "the process is not the app's to tune"

@@ -23,8 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button
 
-from ddz_tui.bots import hints
-from ddz_tui.bots.hints import coached_hints
+from ddz_tui.bots.hints import coached_hints, hints
 from ddz_tui.cards import RANKS, Card, HandOrder, arrange, lowest_suits
 from ddz_tui.engine import IllegalAction, IllegalReason, Phase, PlayerView
 from ddz_tui.i18n import t
