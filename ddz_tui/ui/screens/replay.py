@@ -4,7 +4,7 @@ each action. Built on the engine's replay (`frames`), drawn with the table's wid
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -107,7 +107,10 @@ class OpenHand(SeatPanel):
         if self._titles is not None:
             self.show_titles(self._titles[0])
 
-    def render(self) -> Text:
+    def draw_key(self) -> Hashable:
+        return super().draw_key(), self.hand
+
+    def content(self) -> Text:
         seat = self.seat
         if seat is None:
             return Text(end="")

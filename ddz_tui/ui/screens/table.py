@@ -274,19 +274,18 @@ class TableScreen(AppScreen):
         show_table(self, shown, self._seat_panels)
         self.query_one("#house", HouseRules).show(shown.house)
         self.query_one("#seats").set_class(shown.others_shown, "-shown")
-        line = self.my_line
-        line.words = replace(
-            line.words, me=shown.me, my_turn=shown.my_turn, selection=shown.selection
-        )
+        self._show_raised(shown)
         self._show_clock()
         buttons = shown.buttons
-        self.set_class(buttons.bidding, "-bidding")
+        # which buttons show is set on them, not by a class of the screen: a screen's
+        # class restyles every widget on it
+        answering = buttons.answer is not None
+        self.query_one("#bid-buttons").display = buttons.bidding and not answering
+        self.query_one("#play-buttons").display = not buttons.bidding and not answering
         for bid, enabled in enumerate(buttons.bids):
             self.query_one(f"#bid-{bid}", Button).disabled = not enabled
-        self.query_one("#play", Button).disabled = not buttons.play
         self.query_one("#pass", Button).disabled = not buttons.pass_turn
         self.query_one("#hint", Button).disabled = not buttons.hint
-        self.set_class(buttons.answer is not None, "-answering")
         for word in ANSWER_WORDS:
             self.query_one(f"#{word}-buttons").display = word == buttons.answer
             for answer in ("yes", "no"):
@@ -296,6 +295,13 @@ class TableScreen(AppScreen):
         self.set_class(bool(view.hands_at_end), "-laid-open")
         self._show_takeover(view)
         return shown
+
+    def _show_raised(self, shown: TableShow) -> None:
+        """What the raised cards change: your line (its words for them) and Play."""
+        line = self.my_line
+        chosen = shown.selection
+        line.words = replace(line.words, me=shown.me, my_turn=shown.my_turn, selection=chosen)
+        self.query_one("#play", Button).disabled = not shown.buttons.play
 
     def _show_waiting(self) -> bool:
         """Between games at a shared table: who sits where and who is ready (shown,
@@ -691,8 +697,10 @@ class TableScreen(AppScreen):
     def _selection_changed(self) -> None:
         """Other cards are raised: whatever was said is over (see Alert)."""
         self._alert = None
-        if self.view is not None:
-            self._show_table(self.state)
+        if self.state is not None and self.view is not None:
+            self._show_raised(
+                table_show(self.state, self.state, self._clock, self.hand.selected_cards)
+            )
             self._show_message()
         self.refresh_bindings()
 

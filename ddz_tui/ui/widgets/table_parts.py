@@ -3,7 +3,7 @@ the card counter. Each is told what to show by the table screen."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -12,14 +12,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.css.scalar import Scalar
+from textual.geometry import Size
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from ddz_tui.cards import DECK, RANKS, Card
 from ddz_tui.i18n import as_shown, t
 from ddz_tui.ui.names import rank_label, role_name
 from ddz_tui.ui.show.table import Lane, SeatShow, Selection, TableShow, Top
-from ddz_tui.ui.widgets.cards import CardRow, CardWidget
+from ddz_tui.ui.widgets.cards import CardRow, DrawnInRows
 from ddz_tui.ui.widgets.chips import (
     CHIP_HEIGHT,
     CHIP_WIDTH,
@@ -30,6 +33,7 @@ from ddz_tui.ui.widgets.chips import (
     strip_lines,
     wrapped,
 )
+from ddz_tui.ui.widgets.lines import line_strip, text_strips
 from ddz_tui.ui.widgets.plain import Plain, literal
 
 BACKS = DECK[:3]
@@ -38,11 +42,30 @@ BACK_STEP = 2
 """Columns from one face-down card to the next in a seat's fanned hand."""
 
 
-class SeatPanel(CardWidget):
+class SeatPanel(DrawnInRows):
     """Another player: name, role, cards left (face down), whose turn it is."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"seat--low"}
     seat: reactive[SeatShow | None] = reactive(None)
+
+    def draw_key(self) -> Hashable:
+        return self.seat, self.content_size, self.ascii, self.rich_style
+
+    def draw(self) -> list[Strip]:
+        """The panel's words and cards (see `content`), drawn as rows."""
+        size = self.content_size
+        return self._rows(size.width)[: size.height]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows the content takes (a laid-open hand's panel is as tall as its cards)."""
+        return len(self._rows(width))
+
+    def _rows(self, width: int) -> list[Strip]:
+        text = self.content()
+        strips = text_strips(text, width, self.rich_style)
+        if strips is None:  # a line too wide: wrapped, as Textual wraps
+            strips = Visual.to_strips(self, visualize(self, text), width, None, self.visual_style)
+        return strips
 
     _titles: tuple[str, str] | None = None  # the border's title and subtitle shown
 
@@ -86,7 +109,7 @@ class SeatPanel(CardWidget):
             out.append(as_shown(" · ") + t("ui.seat.doubled"), "bold")
         return out
 
-    def render(self) -> Text:
+    def content(self) -> Text:
         seat = self.seat
         if seat is None:
             return Text(end="")
@@ -218,19 +241,21 @@ class MyLine(Widget):
         turn_mark = "" if words.my_turn else "  "
         return f" {words.me} {turn_mark}" + ("" if words.clock is None else f" {words.clock} ")
 
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        if y:
+            return Strip.blank(self.size.width, base)
         words = self.words
         style = self.get_component_rich_style
-        out = Text(end="")
-        out.append(f" {words.me} ", style("my-line--turn" if words.my_turn else "my-line--me"))
+        pieces = [(f" {words.me} ", style("my-line--turn" if words.my_turn else "my-line--me"))]
         if words.clock is not None:
             low = "my-line--clock-low" if words.clock_low else "my-line--clock"
-            out.append(f" {words.clock} ", style(low))
+            pieces.append((f" {words.clock} ", style(low)))
         chosen = words.selection
         if chosen is not None:
             kind = "my-line--selection" if chosen.valid else "my-line--invalid"
-            out.append(" " + chosen.text, style(kind))
-        return out
+            pieces.append((" " + chosen.text, style(kind)))
+        return line_strip([(text, base + look) for text, look in pieces], self.size.width, base)
 
 
 class MessageLine(Plain):
