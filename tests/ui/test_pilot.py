@@ -170,7 +170,8 @@ async def test_bidding_by_keys_allows_only_legal_bids() -> None:
         screen = await sit_down(pilot)
         view = screen.view
         assert view.phase is Phase.BIDDING and view.my_turn
-        assert screen.has_class("-bidding")
+        assert screen.query_one("#bid-buttons").display, "the bids' buttons show"
+        assert not screen.query_one("#play-buttons").display
         high = view.highest_bid
         assert high, "with this seed a bot bids before us"
         for bid in range(1, high + 1):
@@ -184,7 +185,8 @@ async def test_bidding_by_keys_allows_only_legal_bids() -> None:
         await settle(pilot)
         view = screen.view
         assert view.landlord == view.seat and view.highest_bid == 3
-        assert len(view.hand) == 20 and not screen.has_class("-bidding")
+        assert len(view.hand) == 20 and not screen.query_one("#bid-buttons").display
+        assert screen.query_one("#play-buttons").display
 
 
 async def test_typing_ranks_raises_cards_and_ten_can_be_typed_as_1_0() -> None:

@@ -97,7 +97,7 @@ async def test_the_hands_lie_open_at_the_end_and_v_puts_the_result_aside_and_bac
         for panel, seat in (("#left-seat", 2), ("#right-seat", 1)):
             shown = screen.query_one(panel, SeatPanel).seat
             assert shown.hand == view.hands_at_end[seat]
-        assert screen.has_class("-laid-open")
+        assert screen.query_one("#seats").has_class("-laid-open")
         await pilot.press("v")
         assert app.screen is screen and screen.view.phase is Phase.OVER
         await pilot.press("v")
@@ -105,7 +105,7 @@ async def test_the_hands_lie_open_at_the_end_and_v_puts_the_result_aside_and_bac
         await pilot.press("v", "v", "enter")  # aside, back, and the next game
         await settle(pilot)
         assert app.screen is screen and screen.view.phase is not Phase.OVER
-        assert not screen.has_class("-laid-open")
+        assert not screen.query_one("#seats").has_class("-laid-open")
         assert screen.query_one("#left-seat", SeatPanel).seat.hand is None
 
 

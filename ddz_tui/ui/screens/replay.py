@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 
 from ddz_tui.bots.coach import whose as coach_whose
 from ddz_tui.cards import Card
@@ -139,7 +139,9 @@ class ReplayScreen(AppScreen):
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (25, "-tall")]  # type: ignore[misc]
     """Under 25 rows the coach's line takes the bids' line: there is no room for both."""
 
-    step: reactive[int] = reactive(0, init=False)
+    step: var[int] = var(0, init=False)
+    """The step shown: a change redraws what the step changed (a `reactive` would also
+    repaint the whole screen)."""
 
     def __init__(self, replay: Replay) -> None:
         super().__init__()

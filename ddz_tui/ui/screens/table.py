@@ -12,7 +12,8 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import ClassVar
 
@@ -133,6 +134,7 @@ class TableScreen(AppScreen):
         self._result_aside = False  # the result was put aside to look at the table
         self._deadline: float | None = None  # when the turn timer runs out (monotonic)
         self._clock: int | None = None  # the seconds left, as shown
+        self._drawing_table = False  # see _drawing
 
     @property
     def shared(self) -> bool:
@@ -252,7 +254,8 @@ class TableScreen(AppScreen):
             return
         if view.phase is not Phase.OVER:
             self._result_aside = False
-        self.hand.cards = arrange(view.hand, self._hand_order)
+        with self._drawing():  # the whole table is drawn next, your line with it
+            self.hand.cards = arrange(view.hand, self._hand_order)
         shown = self._show_table(previous)
         for effect in shown.cues:
             self._sound(effect)
@@ -292,7 +295,9 @@ class TableScreen(AppScreen):
                 self.query_one(f"#{word}-{answer}", Button).disabled = not buttons.answering
         view = self.state.view
         assert view is not None
-        self.set_class(bool(view.hands_at_end), "-laid-open")
+        laid_open = bool(view.hands_at_end)  # a class of the screen would restyle all of it
+        for part in (self.query_one("#seats"), *self._seat_panels):
+            part.set_class(laid_open, "-laid-open")
         self._show_takeover(view)
         return shown
 
@@ -689,7 +694,18 @@ class TableScreen(AppScreen):
         a chip rose, and the table as the selection has it."""
         if after - before:
             self._sound(Effect.SELECT)
-        self._selection_changed()
+        if not self._drawing_table:
+            self._selection_changed()
+
+    @contextmanager
+    def _drawing(self) -> Iterator[None]:
+        """While the table is drawn whole: a selection the new hand changes is drawn
+        with it, not on its own first."""
+        self._drawing_table = True
+        try:
+            yield
+        finally:
+            self._drawing_table = False
 
     def _sound(self, effect: Effect) -> None:
         self.ddz.sound.effect(effect)

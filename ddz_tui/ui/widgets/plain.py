@@ -7,9 +7,14 @@ a name would otherwise crash every screen it reaches.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
+from rich.cells import cell_len
+from rich.segment import Segment
 from rich.text import Text
 from textual.content import Content
 from textual.css.scalar import Scalar
+from textual.strip import Strip
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -27,6 +32,36 @@ class Plain(Static):
     def __init__(self, content: VisualType = "", **kwargs) -> None:
         kwargs.setdefault("markup", False)
         super().__init__(content, **kwargs)
+
+    _line: tuple[Hashable, Strip] | None = None  # the one line drawn, and what for
+
+    def render_line(self, y: int) -> Strip:
+        """One line of plain words that fits is drawn straight to a strip (most of the
+        game's Plains: the message line, the top bar's corners); anything else as a
+        Static draws it."""
+        content = self.content
+        styles = self.styles
+        width = self.content_size.width
+        if (
+            not isinstance(content, str)
+            or "\n" in content
+            or cell_len(content) > width
+            or styles.content_align != ("left", "top")
+        ):
+            return super().render_line(y)
+        base = self.rich_style
+        if y:
+            return Strip.blank(width, base)
+        align = styles.text_align
+        key = (content, width, base, align)
+        if self._line is None or self._line[0] != key:
+            room = width - cell_len(content)
+            left = room if align in ("right", "end") else room // 2 if align == "center" else 0
+            strip = Strip(
+                [Segment(" " * left, base), Segment(content, base)], left + cell_len(content)
+            )
+            self._line = key, strip.extend_cell_length(width, base)
+        return self._line[1]
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         if same_text(content, self.content):
