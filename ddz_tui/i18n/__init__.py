@@ -2,8 +2,9 @@
 
 `t(key, lang=None, **fields)` puts a key into words; `Phrase(key, **fields)` is a
 message kept as a value until someone reads it, so that a server can say it in each
-player's own language (`phrase.render(lang)`). The process's language is set once
-at start-up (`set_language`); `lang=None` means that one. See `core`.
+player's own language (`phrase.render(lang)`). The language spoken here is set at
+start-up (`set_language`), for the process or for one app among many (`own_voice`);
+`lang=None` means that one. See `core`.
 
 Where a key goes: the catalogue is split by area, one module per area, each a dict
 `PHRASES = {"key": ("English", "中文"), ...}` with both languages on one entry. A key
@@ -36,6 +37,7 @@ from ddz_tui.i18n.core import (
     ascii_mode,
     default_language,
     language,
+    own_voice,
     set_ascii,
     set_language,
     t,
@@ -52,6 +54,7 @@ __all__ = [
     "ascii_mode",
     "default_language",
     "language",
+    "own_voice",
     "set_ascii",
     "set_language",
     "t",

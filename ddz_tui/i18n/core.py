@@ -3,8 +3,12 @@
 A message that may be read in more than one language (a server's refusal, a table's
 notice, an engine's refusal) travels as a `Phrase` (key and fields) and is put into
 words only by whoever shows it, in the reader's language. `set_language` sets the
-process's own language once at start-up (the command line, the app's settings);
-`lang=None` means that one.
+language of whoever is speaking (the command line, the app's settings); `lang=None`
+means that one.
+
+Who is speaking is a `Voice`: the process's own, or one an app takes for itself
+(`own_voice`) when many apps share a process (the SSH door's sessions). It lives in a
+context variable, so every task and thread an app starts speaks with the app's voice.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
@@ -30,7 +35,28 @@ EN: dict[str, str] = {key: texts[0] for key, texts in CATALOG.items()}
 ZH: dict[str, str] = {key: texts[1] for key, texts in CATALOG.items()}
 CATALOGS: dict[Lang, dict[str, str]] = {Lang.EN: EN, Lang.ZH: ZH}
 
-_active = Lang.EN
+
+@dataclass
+class Voice:
+    """The language and the ASCII mode one player's screens are in."""
+
+    lang: Lang = Lang.EN
+    ascii: bool = False
+
+
+_PROCESS_VOICE = Voice()
+_voice: ContextVar[Voice] = ContextVar("ddz_voice", default=_PROCESS_VOICE)
+"""The voice in this context: the process's own (the one shared default, meant to be
+changed in place) unless an app took its own."""
+
+
+def own_voice(lang: Lang | str = Lang.EN, ascii: bool = False) -> Voice:
+    """Speak with a voice of its own from here on, in this context and those it starts
+    (an app hosted among others, before it starts): its language and ASCII mode change
+    without touching anyone else's."""
+    voice = Voice(Lang(lang), ascii)
+    _voice.set(voice)
+    return voice
 
 
 def default_language(environ: Mapping[str, str] | None = None) -> Lang:
@@ -44,13 +70,12 @@ def default_language(environ: Mapping[str, str] | None = None) -> Lang:
 
 
 def set_language(lang: Lang | str) -> None:
-    """The process's language: set at start-up (and when the player changes it)."""
-    global _active
-    _active = Lang(lang)
+    """The language spoken here: set at start-up (and when the player changes it)."""
+    _voice.get().lang = Lang(lang)
 
 
 def language() -> Lang:
-    return _active
+    return _voice.get().lang
 
 
 def t(key: str, lang: Lang | str | None = None, **fields: object) -> str:
@@ -59,7 +84,7 @@ def t(key: str, lang: Lang | str | None = None, **fields: object) -> str:
     process's own screen (lang None) is in ASCII in ASCII mode; the fields, such as
     names, are shown as given, and text for another reader (a server's player) as
     written."""
-    chosen = _active if lang is None else Lang(lang)
+    chosen = _voice.get().lang if lang is None else Lang(lang)
     template = CATALOG[key][_COLUMN[chosen]]
     if lang is None:
         template = as_shown(template)
@@ -74,8 +99,6 @@ def t(key: str, lang: Lang | str | None = None, **fields: object) -> str:
 
 
 # --- ASCII mode: for terminals without the glyphs ----------------------------------
-
-_ascii = False
 
 ASCII_SYMBOLS = str.maketrans(
     {
@@ -102,23 +125,23 @@ _GLOSS = re.compile(r"\s*\(\s*[\u3000-\u9fff]+\s*\)|\s+[\u3000-\u9fff]+|^[\u3000
 
 
 def set_ascii(on: bool) -> None:
-    """ASCII mode (`--ascii`, or the setting) is the process's own, as its language is."""
-    global _ascii
-    _ascii = on
+    """ASCII mode (`--ascii`, or the setting), spoken as the language is."""
+    _voice.get().ascii = on
 
 
 def ascii_mode() -> bool:
-    return _ascii
+    return _voice.get().ascii
 
 
 def as_shown(text: str) -> str:
     """Our own text (a catalogue entry, a key name, a marker) as the mode shows it:
     as written, or in ASCII mode in ASCII. There, English leaves out its Chinese
     glosses (`地主 Landlord` is `Landlord`); Chinese changes only its symbols."""
-    if not _ascii:
+    voice = _voice.get()
+    if not voice.ascii:
         return text
     out = text.translate(ASCII_SYMBOLS)
-    if _active is Lang.EN:
+    if voice.lang is Lang.EN:
         plain = _GLOSS.sub("", out)
         if plain != out:
             plain = plain.strip().lstrip("| ")

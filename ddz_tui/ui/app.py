@@ -28,7 +28,7 @@ from textual.reactive import var
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from ddz_tui.engine import Phase
-from ddz_tui.i18n import Lang, default_language, set_ascii, set_language, t
+from ddz_tui.i18n import Lang, ascii_mode, default_language, set_ascii, set_language, t
 from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.records.history import History
 from ddz_tui.records.store import Origin, SeatLabel, default_path
@@ -40,6 +40,8 @@ from ddz_tui.ui.theme import CARD_COLOURS, THEMES
 from ddz_tui.ui.widgets.cards import CARD_STYLES, CardWidget
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from ddz_tui.net.client.lobby import LobbyClient
     from ddz_tui.table.clients import TableClient
     from ddz_tui.ui.online import HostRequest, JoinRequest, Online
@@ -75,8 +77,21 @@ class AsciiScrollBarRender(ScrollBarRender):
     HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * len(ScrollBarRender.HORIZONTAL_BARS)
 
 
+class VoicedScrollBarRender(ScrollBarRender):
+    """Scroll bars drawn as the app drawing them speaks: in ASCII mode with whole cells
+    only. Textual's renderer is one for the process; the mode is each app's own."""
+
+    @classmethod
+    def render_bar(cls, *args: Any, **kwargs: Any) -> Any:
+        chosen = AsciiScrollBarRender if ascii_mode() else ScrollBarRender
+        return chosen.render_bar(*args, **kwargs)
+
+
+ScrollBar.renderer = VoicedScrollBarRender
+
+
 class DdzApp(App[None]):
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # for subclasses elsewhere too
     COMPONENT_CLASSES: ClassVar[set[str]] = set(CARD_STYLES)
     TITLE = "ddz"
     ENABLE_COMMAND_PALETTE = False
@@ -101,6 +116,9 @@ class DdzApp(App[None]):
         replay: Replay | None = None,
         start: JoinRequest | HostRequest | None = None,
         owns_process: bool = False,
+        default_lang: Lang | None = None,
+        keep_tokens: bool = True,
+        driver_class: type[Driver] | None = None,
     ) -> None:
         """ascii_cards and lang (from the command line) win over the saved settings
         for this session; seed makes the deals and the bots repeat; make_sound builds
@@ -108,8 +126,12 @@ class DdzApp(App[None]):
         data_dir holds the history and session tokens (default: $DDZ_DATA_DIR, else
         the user data directory); replay opens on that game's replay; start joins or
         hosts a game at once; owns_process: this app is the only one in its process (the
-        `ddz` command), so it may tune the process (see `on_ready`)."""
-        super().__init__()
+        `ddz` command), so it may tune the process (see `on_ready`); default_lang: the
+        language when neither lang nor the settings choose one (default: the locale's);
+        keep_tokens: keep the session tokens that hold a seat in data_dir (a guest at the
+        SSH door keeps them only while the app runs); driver_class: how it reaches its
+        terminal (default: Textual's for this one)."""
+        super().__init__(driver_class=driver_class)
         for theme in THEMES:
             self.register_theme(theme)
         self.store = store or SettingsStore.default()
@@ -120,7 +142,8 @@ class DdzApp(App[None]):
         self._seeds = random.Random(seed) if seed is not None else None
         self._replay = replay
         self.history = History(default_path(data_dir), on_problem=self._history_off)
-        set_language(lang or self.settings.language or default_language())
+        self._default_lang = default_lang or default_language()
+        set_language(lang or self.settings.language or self._default_lang)
         self._show_ascii()
         self.theme = self.settings.theme
         self.sound = make_sound(self.settings.sound)
@@ -128,6 +151,7 @@ class DdzApp(App[None]):
         self._start = start
         self._owns_process = owns_process
         self._data_dir = data_dir
+        self._keep_tokens = keep_tokens
         self._online: Online | None = None
         self._quit_question: ConfirmScreen | None = None
 
@@ -138,7 +162,7 @@ class DdzApp(App[None]):
         if self._online is None:
             from ddz_tui.ui.online import Online
 
-            tokens = TokenStore.default(self._data_dir)
+            tokens = TokenStore.default(self._data_dir) if self._keep_tokens else None
             self._online = Online(tokens, self.history, self._connection_lost)
         return self._online
 
@@ -147,11 +171,10 @@ class DdzApp(App[None]):
         return self._ascii_override or self.settings.ascii_cards
 
     def _show_ascii(self) -> None:
-        """ASCII mode: the texts (see `as_shown`), the stylesheet's ASCII borders, and
-        the scroll bars (Textual's way to change them is its class attribute)."""
+        """ASCII mode: the texts and the scroll bars (see `as_shown`), and the
+        stylesheet's ASCII borders."""
         set_ascii(self.ascii_cards)
         self.set_class(self.ascii_cards, "-ascii")
-        ScrollBar.renderer = AsciiScrollBarRender if self.ascii_cards else ScrollBarRender
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return CARD_COLOURS
@@ -195,7 +218,10 @@ class DdzApp(App[None]):
 
     def _quit_on_sigterm(self, on: bool) -> None:
         """SIGTERM quits as Ctrl+Q does: a hosted server tells its players it is
-        shutting down, the history is written, the terminal is given back."""
+        shutting down, the history is written, the terminal is given back. Only in a
+        process of its own: among many apps, the process's host decides."""
+        if not self._owns_process:
+            return
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # no signals here
             if on:
@@ -217,6 +243,13 @@ class DdzApp(App[None]):
         self._quit_question = None
         if quit:
             self.exit()
+
+    @property
+    def at_table(self) -> bool:
+        """Whether a table is open (under whatever dialog shows over it)."""
+        from ddz_tui.ui.screens.table import TableScreen
+
+        return any(isinstance(screen, TableScreen) for screen in self.screen_stack)
 
     def _quit_wording(self) -> str | None:
         """What quitting would cost, when a game is in progress at a table; else None."""
@@ -276,7 +309,7 @@ class DdzApp(App[None]):
         if "theme" in changes:
             self.theme = self.settings.theme
         if "language" in changes:
-            set_language(self.settings.language or default_language())
+            set_language(self.settings.language or self._default_lang)
         if "ascii_cards" in changes:
             self._show_ascii()
             for screen in self.screen_stack:
