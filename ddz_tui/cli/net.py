@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ddz_tui.records.history import History
 
 SSH_PORT = 2222  # serve-ssh's default (net.ssh needs asyncssh, which is an extra)
+DEFAULT_IDLE_MINUTES = 10  # net.ssh's, without importing asyncssh
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -45,7 +46,11 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     add_table_options(host, own_delay=True)
     host.set_defaults(handler=cmd_host)
 
-    from ddz_tui.net.ssh_limits import DEFAULT_MAX_PER_ADDRESS, DEFAULT_MAX_SESSIONS
+    from ddz_tui.net.ssh_limits import (
+        DEFAULT_LOGINS_PER_MINUTE,
+        DEFAULT_MAX_PER_ADDRESS,
+        DEFAULT_MAX_SESSIONS,
+    )
 
     ssh = commands.add_parser(
         "serve-ssh", help="let players in with ssh -p PORT NAME@HOST (needs the ssh extra)"
@@ -80,6 +85,30 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         default=DEFAULT_MAX_PER_ADDRESS,
         help=f"most of them from one address (default {DEFAULT_MAX_PER_ADDRESS}; "
         "an IPv6 /64 counts as one)",
+    )
+    ssh.add_argument(
+        "--logins-per-minute",
+        metavar="N",
+        type=at_least_one,
+        default=DEFAULT_LOGINS_PER_MINUTE,
+        help=f"most connections one address may open in a minute (default "
+        f"{DEFAULT_LOGINS_PER_MINUTE})",
+    )
+    ssh.add_argument(
+        "--workers",
+        metavar="N",
+        type=int,
+        default=None,
+        help="processes the games run in, each hosting many (default: one per core; "
+        "0: in the door's own process)",
+    )
+    ssh.add_argument(
+        "--idle-minutes",
+        metavar="M",
+        type=float,
+        default=DEFAULT_IDLE_MINUTES,
+        help="a session this long away from a table without a key is closed "
+        f"(default {DEFAULT_IDLE_MINUTES})",
     )
     add_table_options(ssh)
     ssh.set_defaults(handler=cmd_serve_ssh)
@@ -142,9 +171,8 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     from ddz_tui.net.client.dial import normalise_url
     from ddz_tui.net.client.errors import BadAddress
     from ddz_tui.net.ssh import HostKeyError, SshDoor, default_host_key_path, serve
-    from ddz_tui.net.ssh_limits import DoorLimits
-    from ddz_tui.net.ssh_names import default_names_path
-    from ddz_tui.paths import DATA_DIR_ENV
+    from ddz_tui.net.ssh_limits import DoorLimits, LoginRate
+    from ddz_tui.net.ssh_names import NameKeys, default_names_path
 
     server_url = None
     if args.server:
@@ -156,8 +184,11 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         key_path = Path(args.host_key).expanduser()
     else:
         key_path = default_host_key_path(args.data_dir)
-    if args.data_dir:  # the sessions' clients keep their tokens there too
-        os.environ[DATA_DIR_ENV] = str(args.data_dir)
+    workers = os.cpu_count() or 1 if args.workers is None else args.workers
+    if workers < 0:
+        raise UsageError("--workers: 0 or more")
+    if args.idle_minutes <= 0:
+        raise UsageError("--idle-minutes: more than 0")
 
     def announce(door: SshDoor, fingerprint: str, path: Path, made: bool) -> None:
         print(t("ssh.serving", port=door.port, host=_public_host(args.host)))
@@ -172,30 +203,50 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         print(t("ssh.names", path=door.names.path, count=len(door.names)))
         limits = door.places.limits
         print(t("ssh.limits", total=limits.max_sessions, per_address=limits.max_per_address))
+        print(t("ssh.workers", workers=workers, minutes=f"{args.idle_minutes:g}"))
         print(t("ssh.game_server", url=door.url))
         if _loopback(args.host):
             print(t("net.cli.loopback_only"))
 
-    config = _server_config(args, "127.0.0.1", args.game_port)
-    try:
-        return _run_forever(
-            serve(
+    async def run_door() -> None:
+        host = await _session_host(workers)
+        try:
+            await serve(
                 args.host,
                 args.port,
                 key_path,
                 server_url,
-                config,
+                _server_config(args, "127.0.0.1", args.game_port),
+                host,
                 announce,
                 _history(args),
-                default_names_path(args.data_dir),
+                NameKeys.load(default_names_path(args.data_dir)),
                 DoorLimits(args.max_sessions, args.max_per_address),
-            ),
-            args.host,
-            args.port,
-        )
+                args.idle_minutes * 60,
+                LoginRate(args.logins_per_minute),
+                args.data_dir,
+            )
+        finally:
+            await host.close()
+
+    try:
+        return _run_forever(run_door(), args.host, args.port)
     except HostKeyError as error:
         print(f"ddz: {error}", file=sys.stderr)
         return 1
+
+
+async def _session_host(workers: int):
+    """Where the door's games run: a pool of `workers` processes, or (0) the door's own."""
+    if workers == 0:
+        from ddz_tui.ui.sessions.host import InProcessHost
+
+        return InProcessHost()
+    from ddz_tui.net.ssh_pool import WorkerPool
+
+    pool = WorkerPool(workers, [sys.executable, "-m", "ddz_tui.ui.sessions.host"])
+    await pool.start()
+    return pool
 
 
 def _server_config(args: argparse.Namespace, host: str, port: int) -> ServerConfig:

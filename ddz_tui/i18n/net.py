@@ -200,6 +200,43 @@ PHRASES: dict[str, tuple[str, str]] = {
         "ddz: one game per SSH connection, and this one has a game already.",
         "ddz：每个 SSH 连接只能开一局游戏，这个连接已经有一局了。",
     ),
+    "ssh.idle": (
+        "ddz: no key pressed for {minutes} minutes away from a table; the session has ended. "
+        "Connect again to play.",
+        "ddz：离开牌桌 {minutes} 分钟没有按键；会话已结束。请重新连接再玩。",
+    ),
+    "ssh.game_failed": (
+        "ddz: your game stopped on an error (the server logged it); connect again to go on.",
+        "ddz：你的游戏因错误而停止（服务器已记录）；请重新连接继续。",
+    ),
+    "ssh.worker_lost": (
+        "ddz: the server's game process stopped; connect again to go on (a seat held for "
+        "your key is yours again).",
+        "ddz：服务器的游戏进程停止了；请重新连接继续（你的密钥保留的座位会还给你）。",
+    ),
+    "ssh.too_slow": (
+        "ddz: your connection did not take the screen for too long; the session has ended.",
+        "ddz：你的连接太久没有接收画面；会话已结束。",
+    ),
+    "ssh.shutting_down": (
+        "ddz: the server is shutting down.",
+        "ddz：服务器正在关闭。",
+    ),
+    "ssh.workers": (
+        "games run in {workers} worker processes; a session idle away from a table ends "
+        "after {minutes} minutes",
+        "游戏在 {workers} 个工作进程中运行；离开牌桌空闲 {minutes} 分钟的会话会结束",
+    ),
+    "ssh.too_many_logins": (
+        "ddz: too many logins from your address; wait a minute and try again.",
+        "ddz：来自你的地址的登录太多；请等一分钟再试。",
+    ),
+    "ssh.key_full": (
+        "ddz: your key keeps {count} names already ({names}); {name} plays as a guest this "
+        "time (its seat is not kept for your key).",
+        "ddz：你的密钥已绑定 {count} 个名字（{names}）；这次 {name} 以访客身份游戏（座位不会为你的"
+        "密钥保留）。",
+    ),
     "net.expect.rules": ("house rules ({error})", "房规（{error}）"),
     "net.error.mode_and_rules": (
         "'mode' and the landlord of 'rules' disagree: give one",

@@ -1,43 +1,36 @@
 """The SSH front door: `ssh -p 2222 NAME@HOST` lands NAME in the lobby of a game server.
 
-Each SSH session gets a pseudo-terminal and one child process running the game, at
-the server's lobby as NAME (`child_command`; NAME is its login name, as sshd would set
-it, and never a command-line argument), with sound off (it would play on the
-server) and NAME's own settings, history and session tokens in a folder of their own
-beside the door's data (`player_folder`). The child is a session leader that owns the
-PTY as its controlling terminal (setsid + TIOCSCTTY), so the window size the SSH client
-reports (TIOCSWINSZ) reaches it as SIGWINCH, and a hang-up reaches it as SIGHUP. When
-the connection closes, or the client's input ends, the child gets SIGHUP, then SIGKILL
-if it lingers, and is reaped.
+The door keeps the SSH connections; each session's game runs on its `SessionHost` (a
+pool of worker processes, `ssh_pool`, each running many games as tasks), reached over a
+link (`ssh_link`): the door sends who plays (the player's own folder for settings,
+history and, for a name bound to their key, the session tokens that hold a seat; their
+locale; the terminal), then their keys and window sizes, and writes the game's screen
+to the channel. When the connection closes, or the client's input ends, the game is
+hung up; once it says it is over (or HANGUP_WAIT passes) the channel gets its status.
 
 Who may use a name (`Admission`): the first public-key login under a name binds it to
-that key (`NameKeys`), and from then on only that key gets in under it; with it, a
-player who connects again takes over their own live session. A name bound to no key is
-open to guests (keyboard-interactive with no prompt: any SSH client gets in without a
-question), but not while a session under it is live. A session runs nothing but the
-client.
+that key (`NameKeys`, a few names per key at most, forgotten when unused for long), and
+from then on only that key gets in under it; with it, a player who connects again
+takes over their own live session and their seat. A name bound to no key is open to
+guests (keyboard-interactive with no prompt: any SSH client gets in without a
+question), but not while a session under it is live; a guest's seat token lives only
+in that session's game. A session runs nothing but the game.
 
-How many (`DoorLimits`, `Places`): each connection holds a place from the moment it is
-accepted until it is closed and its child is reaped, at most `max_per_address` from one
-source and `max_sessions` in all, so there are never more children than that; one past
-either is told why and disconnected before any authentication (`_Server`). A connection
-runs one session at a time, and has LOGIN_TIMEOUT seconds from being accepted to log in
-(asyncssh's login timer covers the version exchange, the key exchange and
-authentication alike), turned away or not.
+How many (`DoorLimits`, `Places`, `LoginRate`): each connection holds a place from the
+moment it is accepted until it is closed and its game is over, at most
+`max_per_address` from one source and `max_sessions` in all, and a source may open only
+so many connections a minute; one past any of them is told why and disconnected before
+any authentication (`_Server`). A connection runs one session at a time, and has
+LOGIN_TIMEOUT seconds from being accepted to log in (asyncssh's login timer covers the
+version exchange, the key exchange and authentication alike), turned away or not.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
-import fcntl
 import logging
 import os
-import signal
-import struct
-import sys
-import termios
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
@@ -51,34 +44,39 @@ from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
 from ddz_tui.net.ratelimit import ThrottledLog
 from ddz_tui.net.server import GameServer, ServerConfig
-from ddz_tui.net.ssh_limits import Crowding, DoorLimits, Places, source_of
+from ddz_tui.net.ssh_limits import Crowding, DoorLimits, LoginRate, Places, source_of
+from ddz_tui.net.ssh_link import (
+    Frame,
+    HangUp,
+    LinkError,
+    SessionStart,
+    frame,
+    read_exit,
+    read_frame,
+    resize_frame,
+)
 from ddz_tui.net.ssh_names import NameKeys, default_names_path
+from ddz_tui.net.ssh_pool import SessionHost
 from ddz_tui.net.tasks import background
-from ddz_tui.paths import CONFIG_DIR_ENV, DATA_DIR_ENV, SOUND_ENV, SOUND_OFF
 from ddz_tui.records.history import History
+from ddz_tui.text import printable
 
 log = logging.getLogger(__name__)
 
 DEFAULT_SSH_PORT = 2222
-HANGUP_WAIT = 3.0  # seconds a child has to exit after SIGHUP before SIGKILL
+DEFAULT_IDLE_MINUTES = 10  # away from a table this long without a key, a session ends
+HANGUP_WAIT = 3.0  # seconds a game has to end once hung up before it is cut off
+STALLED_WAIT = 30.0  # seconds a client may take no output before its session ends
 LOGIN_TIMEOUT = 30.0  # seconds a connection has to log in
 MAX_KEYS_REFUSED = 32  # keys one connection may offer in vain (an agent may hold many)
-MAX_PENDING_INPUT = 64 * 1024  # input held for a child not reading it; past it, the client waits
+MAX_PENDING_INPUT = 64 * 1024  # input held for a game not taking it; past it, the client waits
 MAX_TURNING_AWAY = 16  # connections with no place told why at login; past it, cut off at once
+SHUTDOWN_WAIT = 5.0  # seconds the games have to end when the door stops
 
-# Runs first in the child: take the PTY on stdin as controlling terminal, then exec the client.
-_TAKE_TERMINAL = (
-    "import fcntl, os, sys, termios; "
-    "fcntl.ioctl(0, termios.TIOCSCTTY, 0); "
-    "os.execvp(sys.argv[1], sys.argv[1:])"
-)
-
-ChildCommand = Callable[[str], list[str]]
 SessionOver = Callable[["PlayerSession"], None]
 
-# What a terminal is left in when the door, not the game, ends a session it took over:
-# normal screen, no mouse or focus reports, no bracketed paste, default keyboard and
-# colours, cursor shown.
+# What a terminal is left in when the door says a last word: normal screen, no mouse or
+# focus reports, no bracketed paste, default keyboard and colours, cursor shown.
 TERMINAL_RESET = (
     "\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1004l\x1b[?2004l"
     "\x1b[<u\x1b[0m\x1b[?25h\x1b[?1049l"
@@ -97,13 +95,6 @@ class Admission(Enum):
     def refusal(self) -> str | None:
         """The i18n key of the refusal, or None when the login may play."""
         return {Admission.PLAYING: "ssh.name_playing", Admission.KEPT: "ssh.name_kept"}.get(self)
-
-
-def child_command(url: str) -> list[str]:
-    """The program each SSH session runs: the client, joining `url` under its login name.
-    The name travels in the environment (LOGNAME, USER), never on the command line, where
-    a name like `-h` or `--` would be read as an option whatever the quoting."""
-    return [sys.executable, "-m", "ddz_tui", "join", url]
 
 
 def player_folder(name: str, data_dir: Path | str | None = None) -> Path:
@@ -141,13 +132,8 @@ def load_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
     return key, True
 
 
-def set_window_size(fd: int, columns: int, rows: int, width: int = 0, height: int = 0) -> None:
-    """Tell a terminal its size; the kernel signals SIGWINCH to its foreground group."""
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, width, height))
-
-
 class PlayerSession(asyncssh.SSHServerSession):
-    """One SSH session: a PTY, the client running in it, bytes both ways."""
+    """One SSH session: its game runs on the door's session host, over a link."""
 
     def __init__(
         self,
@@ -159,21 +145,20 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.door = door
         self.name = name
         self.key = key  # the key the connection proved it holds; None for a guest
-        self._over = over  # told once the channel is gone and the child (if any) reaped
+        self._over = over  # told once the channel is gone and the game (if any) over
         self._starting = False
-        self._child_running = False
         self._lost = False  # the channel is gone
-        self.process: asyncio.subprocess.Process | None = None
         self._chan: asyncssh.SSHServerChannel | None = None
         self._term: tuple[str, tuple[int, int, int, int]] | None = None
-        self._master = -1
-        self._pending_input = bytearray()
-        self._input_paused = False  # the client waits until the child takes what is held
-        self._reading = False
+        self._writer: asyncio.StreamWriter | None = None  # the link to the game
+        self._place: object = None  # where the game runs, given back when it is over
+        self._pump: asyncio.Task[None] | None = None
+        self._can_write = asyncio.Event()  # the channel takes output
+        self._can_write.set()
+        self._input_paused = False  # the client waits until the game takes what is held
         self._open = True  # the channel can still carry an exit status
-        self._ending = False  # the child is being hung up: no more of its output
-        self._farewell = ""  # said before the exit status when the door ends the session
-        self._reaping: asyncio.Task[None] | None = None
+        self._ending = False  # hung up: the game is being ended
+        self._farewell = ""  # the door's own word when it ends the session
 
     # --- what the SSH client asks for ------------------------------------------------
 
@@ -202,46 +187,56 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._settle()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if self._master >= 0 and width and height:
-            set_window_size(self._master, width, height, pixwidth, pixheight)
+        if self._writer is not None and width and height:
+            self._send(resize_frame(width, height))
 
     def data_received(self, data: bytes, datatype: object) -> None:
-        if self._master < 0:
+        if self._writer is None or self._ending:
             return
-        self._pending_input += data
-        self._flush_input()
-        if len(self._pending_input) >= MAX_PENDING_INPUT and not self._input_paused:
+        self._send(frame(Frame.INPUT, data))
+        held = self._writer.transport.get_write_buffer_size()
+        if held >= MAX_PENDING_INPUT and not self._input_paused and self._chan is not None:
             self._input_paused = True
-            assert self._chan is not None
             self._chan.pause_reading()
+            background(self._resume_input())
+
+    async def _resume_input(self) -> None:
+        """Let the client send again once the game has taken what is held."""
+        if self._writer is not None:
+            with contextlib.suppress(OSError):
+                await self._writer.drain()
+        self._input_paused = False
+        if self._chan is not None and self._open:
+            self._chan.resume_reading()
 
     def eof_received(self) -> bool:
         """The client will send nothing more (`ssh -tt HOST </dev/null`): nobody can play
-        this session, so end the child rather than draw its screens for no one."""
+        this session, so end the game rather than draw its screens for no one."""
         log.info("%s: the client's input ended", self.name)
-        self._end()
-        return True  # our side stays open to send the exit status once the child is gone
+        self._end(HangUp.GONE)
+        return True  # our side stays open to send the exit status once the game is over
 
     def pause_writing(self) -> None:
-        self._watch_output(False)
+        self._can_write.clear()
 
     def resume_writing(self) -> None:
-        self._watch_output(True)
+        self._can_write.set()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._open = False
         self._lost = True
-        self._end()
+        self._can_write.set()
+        self._end(HangUp.GONE)
         self._settle()
 
     def _settle(self) -> None:
         """Say the session is over, once: its channel is gone, it is not starting a
-        child, and the child it started (if any) is reaped."""
-        if self._lost and not self._starting and not self._child_running and self._over:
+        game, and the game it started (if any) is over."""
+        if self._lost and not self._starting and self._pump is None and self._over:
             over, self._over = self._over, None
             over(self)
 
-    # --- the child -------------------------------------------------------------------
+    # --- the game --------------------------------------------------------------------
 
     async def _start(self) -> None:
         try:
@@ -266,175 +261,145 @@ class PlayerSession(asyncssh.SSHServerSession):
             log.info("%s: connected again with their key; the earlier session ends", name)
             await previous.give_way()
             if self._ending:  # and gone meanwhile
+                self.door.release(self)
                 self._close_channel(1)
                 return
-        term_type, (columns, rows, width, height) = self._term
-        master, slave = os.openpty()
-        set_window_size(slave, columns or 80, rows or 24, width, height)
         try:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-c",
-                _TAKE_TERMINAL,
-                *self.door.command(self.door.url),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                start_new_session=True,
-                env=self._environment(term_type, name),
-            )
+            link, self._place = await self.door.host.open()
+            reader, self._writer = await asyncio.open_connection(sock=link)
         except OSError as error:
-            os.close(master)
-            self._refuse(t("ssh.cannot_start", error=error.strerror))
+            self._refuse(t("ssh.cannot_start", error=error.strerror or error))
             return
-        finally:
-            os.close(slave)
-        self._child_running = True
-        os.set_blocking(master, False)
-        self._master = master
-        self.door.children[self.process.pid] = self.process
-        log.info("%s: session started (pid %d)", name, self.process.pid)
-        if self._ending:  # the session ended while the child started
-            self._close_master()
-            self._hang_up(self.process)
-        else:
-            self._watch_output(True)
+        self._send(frame(Frame.START, self._session_start(name).encode()))
+        self._pump = background(self._output(reader), self.door.pumps)
+        self._pump.add_done_callback(self._game_over)
+        log.info("%s: session started", name)
+        if self._ending:  # the session ended while the game started
+            self._ending = False
+            self._end(HangUp.GONE)
 
-    def _environment(self, term_type: str, name: str) -> dict[str, str]:
-        """The server's environment, with the session's terminal, the player's name as
-        the login name (the client's default name), their own folder for settings and
-        history, SSH_CONNECTION as sshd sets it (so the game knows it is remote), and
-        sound locked off: it would play on the server, whatever the settings there say."""
-        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-        env["TERM"] = term_type or "xterm-256color"
-        env[SOUND_ENV] = SOUND_OFF
-        env["LOGNAME"] = env["USER"] = name
-        folder = player_folder(name)
-        env[DATA_DIR_ENV] = str(folder)
-        env[CONFIG_DIR_ENV] = str(folder / "settings")
-        chan = self._chan
-        peer = chan.get_extra_info("peername") if chan else None
-        local = chan.get_extra_info("sockname") if chan else None
-        if peer and local:
-            env["SSH_CONNECTION"] = f"{peer[0]} {peer[1]} {local[0]} {local[1]}"
-            env["SSH_CLIENT"] = f"{peer[0]} {peer[1]} {local[1]}"
-        asked = chan.get_environment() if chan else {}
-        for key in ("LANG", "LC_ALL", "LC_MESSAGES"):
-            if isinstance(asked.get(key), str):
-                env[key] = asked[key]
-        env.setdefault("LANG", "C.UTF-8")
-        return env
+    def _session_start(self, name: str) -> SessionStart:
+        """Who plays, in what terminal: the player's own folder, their locale as the
+        client sent it, their seat's token kept for their key only."""
+        assert self._term is not None
+        term_type, (columns, rows, _width, _height) = self._term
+        asked = self._chan.get_environment() if self._chan else {}
+        lang = next(
+            (
+                value
+                for key in ("LC_ALL", "LC_MESSAGES", "LANG")
+                if isinstance(value := asked.get(key), str) and value
+            ),
+            "",
+        )
+        return SessionStart(
+            name=name,
+            url=self.door.url,
+            folder=str(player_folder(name, self.door.data_dir)),
+            guest=not self.door.names.belongs_to(name, self.key),
+            term=term_type or "xterm-256color",
+            columns=columns or 80,
+            rows=rows or 24,
+            lang=lang[:64],
+            idle_seconds=self.door.idle_seconds,
+        )
+
+    def _send(self, data: bytes) -> None:
+        if self._writer is not None and not self._writer.is_closing():
+            self._writer.write(data)
+
+    async def _output(self, reader: asyncio.StreamReader) -> None:
+        """The game's screen to the player, until the game says it is over (or its link
+        ends: its worker died); while the client takes no more, the game is not read,
+        and after STALLED_WAIT of that the session ends."""
+        status, farewell = 1, ""
+        try:
+            while True:
+                try:
+                    await asyncio.wait_for(self._can_write.wait(), STALLED_WAIT)
+                except asyncio.TimeoutError:
+                    log.info("%s: the client takes no output; the session ends", self.name)
+                    self._open = False  # nothing more can reach it
+                    break
+                got = await read_frame(reader)
+                if got is None:
+                    if not self._ending:
+                        log.warning("%s: the game's link ended (its worker stopped?)", self.name)
+                        farewell = t("ssh.worker_lost")
+                    break
+                kind, payload = got
+                if kind is Frame.OUTPUT and self._chan is not None and self._open:
+                    self._chan.write(payload)
+                elif kind is Frame.EXIT:
+                    status, farewell = read_exit(payload)
+                    break
+        except (LinkError, OSError) as error:
+            log.warning("%s: the game's link broke: %s", self.name, error)
+            farewell = t("ssh.worker_lost")
+        self._close_channel(status, self._farewell or printable(farewell))
+
+    def _game_over(self, _task: asyncio.Task[None]) -> None:
+        self._pump = None
+        self._close_channel(1, self._farewell)  # if the game was cut off before saying so
+        self.door.release(self)
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        self.door.host.done(self._place)
+        self._settle()
 
     def _refuse(self, message: str) -> None:
         """No game for this session: say why and close (freeing the name if it held it)."""
         self.door.release(self)
-        self._close_channel(1, message + "\r\n")
+        self._close_channel(1, message)
 
     def _close_channel(self, status: int | None, farewell: str = "") -> None:
-        """Say `farewell`, send the exit status (a signal's as a shell would) and close;
-        once, and never on a channel that is gone."""
+        """Give the terminal back, say `farewell`, send the exit status and close; once,
+        and never on a channel that is gone."""
         chan = self._chan
         if chan is None or not self._open:
+            if chan is not None:
+                chan.close()
             return
         self._open = False
         code = 1 if status is None else status if status >= 0 else 128 - status
         with contextlib.suppress(OSError):  # closed for sending already: nothing to say
             if farewell:
-                chan.write(farewell.encode())
+                chan.write(f"{TERMINAL_RESET}\r\n{farewell}\r\n".encode())
             chan.exit(code)
-
-    def _watch_output(self, on: bool) -> None:
-        if self._master < 0 or on == self._reading:
-            return
-        loop = asyncio.get_running_loop()
-        if on:
-            loop.add_reader(self._master, self._output)
-        else:
-            loop.remove_reader(self._master)
-        self._reading = on
-
-    def _output(self) -> None:
-        try:
-            data = os.read(self._master, 65536)
-        except BlockingIOError:
-            return
-        except OSError as error:
-            if error.errno != errno.EIO:  # EIO: every copy of the terminal's far end closed
-                log.warning("%s: reading the terminal: %s", self.name, error)
-            data = b""
-        if not data:  # the child closed its terminal: it quit
-            self._end()
-            return
-        assert self._chan is not None
-        try:
-            self._chan.write(data)
-        except OSError as error:  # BrokenPipeError: the channel takes no more output
-            log.info("%s: the connection takes no more output (%s)", self.name, error)
-            self._end()
-
-    def _flush_input(self) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            written = os.write(self._master, self._pending_input)
-        except BlockingIOError:
-            written = 0
-        except OSError:
-            self._pending_input.clear()
-            return
-        del self._pending_input[:written]
-        if self._pending_input:
-            loop.add_writer(self._master, self._writable)
-        elif self._input_paused and self._chan is not None:
-            self._input_paused = False
-            self._chan.resume_reading()
-
-    def _writable(self) -> None:
-        asyncio.get_running_loop().remove_writer(self._master)
-        if self._master >= 0:
-            self._flush_input()
 
     async def give_way(self) -> None:
         """Its player connected again with their key: end this session, telling its
-        terminal why, and return once its child is gone (two games never share the
+        terminal why, and return once its game is over (two games never share the
         player's folder)."""
-        self._end(f"{TERMINAL_RESET}\r\n{t('ssh.taken_over', name=self.name)}\r\n")
-        if self._reaping is not None:
-            await asyncio.wait([self._reaping])
+        self._end(HangUp.TAKEN_OVER, t("ssh.taken_over", name=self.name))
+        if self._pump is not None:
+            await asyncio.wait([self._pump])
 
-    def _end(self, farewell: str = "") -> None:
-        """End the session, whoever ended it (the child, the client, the connection, a
-        new login): give up the name, stop reading the child, hang it up, and once it is
-        reaped close the channel with its status, after `farewell`. Once only; a child
-        still starting is hung up as soon as it is there."""
+    def _end(self, why: HangUp, farewell: str = "") -> None:
+        """End the session, whoever ended it (the client, the connection, a new login,
+        the door stopping): give up the name and hang the game up; once its game says
+        it is over (or HANGUP_WAIT passes), the channel is closed. Once only."""
         if self._ending:
             return
         self._ending = True
         self._farewell = farewell
         self.door.release(self)
-        self._close_master()
-        if self.process is not None:
-            self._hang_up(self.process)
+        if self._writer is not None:
+            self._send(frame(Frame.HANGUP, why.value.encode()))
+            background(self._cut_after(HANGUP_WAIT))
 
-    def _hang_up(self, process: asyncio.subprocess.Process) -> None:
-        """SIGHUP to the child's session (if it still runs), then reap it in the background."""
-        if process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGHUP)
-        self._reaping = background(self._reap(process), self.door.reaping)
+    async def _cut_after(self, seconds: float) -> None:
+        """A game that does not end when hung up is cut off."""
+        await asyncio.sleep(seconds)
+        if self._pump is not None:
+            log.warning("%s: the game did not end when hung up; cut off", self.name)
+            self._pump.cancel()
 
-    async def _reap(self, process: asyncio.subprocess.Process) -> None:
-        await self.door.reap(process)
-        self._child_running = False
-        self._close_channel(process.returncode, self._farewell)
-        self._settle()
-
-    def _close_master(self) -> None:
-        if self._master >= 0:
-            self._watch_output(False)
-            loop = asyncio.get_running_loop()
-            loop.remove_writer(self._master)
-            os.close(self._master)
-            self._master = -1
+    def shut_down(self) -> asyncio.Task[None] | None:
+        """The door is stopping: end the game; its task, to wait for."""
+        self._end(HangUp.SHUTDOWN)
+        return self._pump
 
 
 def _usable(username: str) -> str | None:
@@ -475,6 +440,7 @@ class _Server(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self._keys_refused = 0
         self._refused = False
+        self._told_key_full = False
         self._source = ""
         self._crowding: Crowding | None = None  # why it found no place, if it did not
         self._placed = False  # holds a place at the door
@@ -487,13 +453,14 @@ class _Server(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self._source = source_of(str(peer[0])) if peer else "unknown"
         places = self.door.places
-        self._crowding = places.take(self._source)
+        self._crowding = self.door.logins.take(self._source) or places.take(self._source)
         if self._crowding is None:
             self._placed = True
             return
         self.door.refusals.info(
-            "SSH connection from %s refused: %d of %d from there, %d of %d in all",
+            "SSH connection from %s refused (%s): %d of %d from there, %d of %d in all",
             self._source,
+            self._crowding.value,
             places.held_by(self._source),
             places.limits.max_per_address,
             len(places),
@@ -516,6 +483,7 @@ class _Server(asyncssh.SSHServer):
         self._leave()
 
     def _session_over(self, session: PlayerSession) -> None:
+        self.door.sessions.discard(session)
         if self._session is session:
             self._session = None
         self._leave()
@@ -544,16 +512,29 @@ class _Server(asyncssh.SSHServer):
         right after this says yes, and a failed one sends the client on to the next."""
         name = _usable(username)
         names = self.door.names
-        accepted = (
-            name is not None
-            and self.door.admit(name, key).refusal is None
-            and (names.is_bound(name) or names.has_room())
-        )
+        if name is None or self.door.admit(name, key).refusal is not None:
+            accepted = False
+        elif names.is_bound(name) or not names.has_room():
+            accepted = names.is_bound(name)
+        else:
+            accepted = names.has_room_for(key)
+            if not accepted:
+                self._tell_key_full(name, key)
         if accepted:
             self.key = key
         else:
             self._keys_refused += 1
         return accepted
+
+    def _tell_key_full(self, name: str, key: asyncssh.SSHKey) -> None:
+        """A key that keeps its share of names already: `name` is played as a guest."""
+        if self._conn is None or self._told_key_full:
+            return
+        self._told_key_full = True
+        held = self.door.names.names_of(key)
+        log.info("%s: the key keeps %d names already; in as a guest", name, len(held))
+        banner = t("ssh.key_full", count=len(held), names=", ".join(held), name=name)
+        self._conn.send_auth_banner(banner + "\r\n")
 
     def password_auth_supported(self) -> bool:
         return False  # nothing to ask a guest for, and no passwords to keep
@@ -581,7 +562,7 @@ class _Server(asyncssh.SSHServer):
         return False
 
     def session_requested(self) -> PlayerSession:
-        """The connection's session, if it has none: one child per connection."""
+        """The connection's session, if it has none: one game per connection."""
         if self._session is not None:
             self.door.refusals.info("SSH session from %s refused: one already", self._source)
             raise asyncssh.ChannelOpenError(
@@ -592,36 +573,42 @@ class _Server(asyncssh.SSHServer):
 
 
 class SshDoor:
-    """The SSH server: one PTY child per session, all connecting to `url`."""
+    """The SSH server: each session's game on `session_host`, all joining `url`."""
 
     def __init__(
         self,
         url: str,
         host_key: asyncssh.SSHKey,
+        session_host: SessionHost,
         host: str = "127.0.0.1",
         port: int = DEFAULT_SSH_PORT,
-        command: ChildCommand = child_command,
         names: NameKeys | None = None,
         limits: DoorLimits | None = None,
+        idle_seconds: float = DEFAULT_IDLE_MINUTES * 60,
+        data_dir: Path | None = None,
+        logins: LoginRate | None = None,
     ) -> None:
         self.url = url
         self.host_key = host_key
-        self.host = host
+        self.host = session_host
+        self.address = host
         self.port = port
-        self.command = command
-        self.names = NameKeys.load(default_names_path()) if names is None else names
+        self.names = NameKeys.load(default_names_path(data_dir)) if names is None else names
         self.places = Places(limits or DoorLimits())
+        self.logins = logins or LoginRate()
+        self.idle_seconds = idle_seconds
+        self.data_dir = data_dir
         self.turning_away = 0  # connections with no place, to be told why when they log in
         self.refusals = ThrottledLog(log, "SSH connections or sessions refused")
         self.playing: dict[str, PlayerSession] = {}  # the live session under each name
-        self.children: dict[int, asyncio.subprocess.Process] = {}
-        self.reaping: set[asyncio.Task[None]] = set()
+        self.pumps: set[asyncio.Task[None]] = set()  # each game's output to its player
+        self.sessions: set[PlayerSession] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     async def start(self) -> None:
         self._acceptor = await asyncssh.create_server(
             lambda: _Server(self),
-            self.host,
+            self.address,
             self.port,
             server_host_keys=[self.host_key],
             encoding=None,
@@ -646,11 +633,16 @@ class SshDoor:
 
     def claim(self, session: PlayerSession) -> PlayerSession | None:
         """Make `session` the live one under its name (admitted just now, with nothing
-        awaited since), binding a free name to its key; the session it replaces, if any."""
+        awaited since), binding a free name to its key if the key has room for another;
+        the session it replaces, if any."""
         previous = self.playing.get(session.name)
         self.playing[session.name] = session
-        if session.key is not None and not self.names.is_bound(session.name):
-            self.names.bind(session.name, session.key)
+        self.sessions.add(session)
+        if session.key is not None:
+            if self.names.is_bound(session.name):
+                self.names.used(session.name)
+            else:
+                self.names.bind(session.name, session.key)
         return previous
 
     def release(self, session: PlayerSession) -> None:
@@ -658,29 +650,16 @@ class SshDoor:
         if self.playing.get(session.name) is session:
             del self.playing[session.name]
 
-    async def reap(self, process: asyncio.subprocess.Process) -> None:
-        """Wait for a hung-up child; kill its session if it lingers; never leave a zombie."""
-        try:
-            await asyncio.wait_for(process.wait(), HANGUP_WAIT)
-        except asyncio.TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            await process.wait()
-        if self.children.pop(process.pid, None) is not None:
-            log.info("session child %d ended (%s)", process.pid, process.returncode)
-
     async def close(self) -> None:
+        """Stop taking connections; tell every player the server is shutting down (their
+        game ends and gives their terminal back), then stop the games' host."""
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
-        for process in list(self.children.values()):
-            if process.returncode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGHUP)
-                background(self.reap(process), self.reaping)
-        if self.reaping:
-            await asyncio.gather(*list(self.reaping), return_exceptions=True)
-        self.children.clear()
+        ending = [task for session in list(self.sessions) if (task := session.shut_down())]
+        if ending:
+            await asyncio.wait(ending, timeout=SHUTDOWN_WAIT)
+        await self.host.close()
 
     async def __aenter__(self) -> SshDoor:
         await self.start()
@@ -696,22 +675,37 @@ async def serve(
     key_path: Path,
     server_url: str | None,
     game: ServerConfig,
+    session_host: SessionHost,
     announce: Callable[[SshDoor, str, Path, bool], None],
     history: History | None = None,
-    names_path: Path | None = None,
+    names: NameKeys | None = None,
     limits: DoorLimits | None = None,
+    idle_seconds: float = DEFAULT_IDLE_MINUTES * 60,
+    logins: LoginRate | None = None,
+    data_dir: Path | None = None,
 ) -> None:
     """Run the door (and, unless `server_url` names one, a game server keeping its games
-    in `history`) until cancelled; the names bound to keys are kept in `names_path`
-    (default: in the data folder); `limits` bound the connections it holds."""
+    in `history`) until cancelled, its games on `session_host`; `names` are the names
+    bound to keys (default: in the data folder); `limits` and `logins` bound the
+    connections it holds and takes; the players' folders are in `data_dir`."""
     key, made = load_host_key(key_path)
-    names = NameKeys.load(names_path or default_names_path())
     async with contextlib.AsyncExitStack() as stack:
         if server_url is None:
             server = await stack.enter_async_context(GameServer(game, history))
             server_url = server.url
         door = await stack.enter_async_context(
-            SshDoor(server_url, key, door_host, door_port, names=names, limits=limits)
+            SshDoor(
+                server_url,
+                key,
+                session_host,
+                door_host,
+                door_port,
+                names=names,
+                limits=limits,
+                idle_seconds=idle_seconds,
+                data_dir=data_dir,
+                logins=logins,
+            )
         )
         announce(door, key.get_fingerprint(), key_path, made)
         await asyncio.Future()

@@ -1,21 +1,27 @@
-"""How many connections the SSH door holds at once, in all and from one source.
+"""How many connections the SSH door holds at once, in all and from one source, and
+how fast one source may open them.
 
-Every SSH session runs a child process of its own (tens of MB), so whoever can reach
-the port could otherwise open sessions until the machine runs out of memory or
-processes. The door holds a place for each connection from the moment it is accepted
-(before any key exchange or login) until it is closed and its game is over; a
-connection that finds no place is turned away at once (`Places.take`).
+Every SSH session runs a game (a few MB in a worker), so whoever can reach the port
+could otherwise open sessions until the machine runs out of memory. The door holds a
+place for each connection from the moment it is accepted (before any key exchange or
+login) until it is closed and its game is over; a connection that finds no place is
+turned away at once (`Places.take`), as is one from a source that opened its share of
+connections in the last minute (`LoginRate.take`).
 """
 
 from __future__ import annotations
 
 import ipaddress
-from collections import Counter
+import time
+from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-DEFAULT_MAX_SESSIONS = 64  # connections (so games) the door holds at once
-DEFAULT_MAX_PER_ADDRESS = 4  # of them from one source (see `source_of`)
+DEFAULT_MAX_SESSIONS = 1000  # connections (so games) the door holds at once
+DEFAULT_MAX_PER_ADDRESS = 8  # of them from one source (see `source_of`)
+DEFAULT_LOGINS_PER_MINUTE = 30  # connections one source may open in a minute
+MAX_SOURCES_WATCHED = 100_000  # sources whose recent logins are remembered
 IPV6_SHARE = 64  # prefix length of the IPv6 network one host usually has to itself
 
 
@@ -36,11 +42,16 @@ class Crowding(Enum):
 
     ADDRESS = "address"  # its source holds max_per_address connections already
     FULL = "full"  # the door holds max_sessions connections already
+    RATE = "rate"  # its source opened its share of connections in the last minute
 
     @property
     def message(self) -> str:
         """The i18n key of what the refused client is told."""
-        return {Crowding.ADDRESS: "ssh.too_many_from_address", Crowding.FULL: "ssh.full"}[self]
+        return {
+            Crowding.ADDRESS: "ssh.too_many_from_address",
+            Crowding.FULL: "ssh.full",
+            Crowding.RATE: "ssh.too_many_logins",
+        }[self]
 
 
 def source_of(host: str) -> str:
@@ -90,3 +101,42 @@ class Places:
         if not self._held[source]:
             del self._held[source]
         self._total -= 1
+
+
+class LoginRate:
+    """At most `per_minute` connections from one source in any minute."""
+
+    def __init__(
+        self,
+        per_minute: int = DEFAULT_LOGINS_PER_MINUTE,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if per_minute < 1:
+            raise ValueError("a source must be let in at least once a minute")
+        self.per_minute = per_minute
+        self._clock = clock
+        self._recent: dict[str, deque[float]] = {}
+
+    def take(self, source: str) -> Crowding | None:
+        """Count a connection from `source`; Crowding.RATE if it is one too many."""
+        now = self._clock()
+        recent = self._recent.get(source)
+        if recent is None:
+            if len(self._recent) >= MAX_SOURCES_WATCHED:
+                self._forget(now)
+            recent = self._recent[source] = deque()
+        while recent and now - recent[0] >= 60.0:
+            recent.popleft()
+        if len(recent) >= self.per_minute:
+            return Crowding.RATE
+        recent.append(now)
+        return None
+
+    def _forget(self, now: float) -> None:
+        """Forget sources with no connection in the last minute (and, if that is not
+        enough, the oldest half)."""
+        for source in [s for s, times in self._recent.items() if now - times[-1] >= 60.0]:
+            del self._recent[source]
+        if len(self._recent) >= MAX_SOURCES_WATCHED:
+            for source in list(self._recent)[: len(self._recent) // 2]:
+                del self._recent[source]

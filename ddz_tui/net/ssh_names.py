@@ -2,10 +2,12 @@
 
 The first public-key login under a name binds the name to that key; from then on only
 that key may use it, so nobody else gets the player's folder (history, settings, the
-session token that holds their seat). The bindings live in one JSON file in the door's
-data folder, written whole and atomically; a file that cannot be read or makes no sense
-is set aside (`.broken`) with a log line and the valid bindings in it are kept: a
-broken file never stops the door.
+session token that holds their seat). One key keeps at most `per_key` names (a key
+cannot take the door's names by the thousand), and a binding unused for `keep_days` is
+forgotten (a name is not held for good by someone who left). The bindings live in one
+JSON file in the door's data folder, written whole and atomically; a file that cannot
+be read or makes no sense is set aside (`.broken`) with a log line and the valid
+bindings in it are kept: a broken file never stops the door.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ import json
 import logging
 import os
 import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
@@ -26,9 +31,12 @@ from ddz_tui.net.protocol import check_name
 log = logging.getLogger(__name__)
 
 FILE_NAME = "ssh_names.json"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # version 1 kept no time of use: read as used when it was read
 MAX_NAMES = 10_000  # bindings kept at most; past it, key logins play as guests
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a bigger file than MAX_NAMES bindings need is broken
+DEFAULT_PER_KEY = 3  # names one key keeps at most
+DEFAULT_KEEP_DAYS = 180  # a binding unused this long is forgotten
+DAY = 86_400.0
 
 
 def default_names_path(data_dir: Path | str | None = None) -> Path:
@@ -41,42 +49,78 @@ def key_line(key: asyncssh.SSHKey) -> str:
     return f"{key.get_algorithm()} {base64.b64encode(key.public_data).decode('ascii')}"
 
 
+@dataclass(frozen=True)
+class Binding:
+    """A name's key, and when a login last used it (seconds since the epoch)."""
+
+    key: str
+    used: float
+
+
 class NameKeys:
     """The name → key bindings of one door, kept in `path`."""
 
-    def __init__(self, path: Path, keys: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        bindings: dict[str, Binding] | None = None,
+        per_key: int = DEFAULT_PER_KEY,
+        keep_days: float = DEFAULT_KEEP_DAYS,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.path = path
-        self._keys: dict[str, str] = dict(keys or {})
+        self.per_key = per_key
+        self.keep_days = keep_days
+        self._clock = clock
+        self._bindings: dict[str, Binding] = dict(bindings or {})
+        self._swept = clock()  # when unused bindings were last forgotten
 
     @classmethod
-    def load(cls, path: Path) -> NameKeys:
-        """The bindings in `path` (none if it does not exist); what is broken is set aside."""
+    def load(
+        cls,
+        path: Path,
+        per_key: int = DEFAULT_PER_KEY,
+        keep_days: float = DEFAULT_KEEP_DAYS,
+        clock: Callable[[], float] = time.time,
+    ) -> NameKeys:
+        """The bindings in `path` (none if it does not exist) less those unused for
+        `keep_days`; what is broken is set aside."""
+        empty = cls(path, None, per_key, keep_days, clock)
         try:
             with path.open("rb") as file:
                 raw = file.read(MAX_FILE_BYTES + 1)
         except FileNotFoundError:
-            return cls(path)
+            return empty
         except OSError as error:
-            return cls._set_aside(path, {}, error.strerror or str(error))
+            return empty._set_aside({}, error.strerror or str(error))
         if len(raw) > MAX_FILE_BYTES:
-            return cls._set_aside(path, {}, f"larger than {MAX_FILE_BYTES} bytes")
+            return empty._set_aside({}, f"larger than {MAX_FILE_BYTES} bytes")
         try:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as error:
-            return cls._set_aside(path, {}, f"not JSON ({error})")
+            return empty._set_aside({}, f"not JSON ({error})")
         names = data.get("names") if isinstance(data, dict) else None
-        if not isinstance(names, dict) or data.get("version") != FORMAT_VERSION:
-            return cls._set_aside(path, {}, f"not a version {FORMAT_VERSION} names file")
-        keys = {name: line for name, line in names.items() if _valid(name, line)}
-        if len(keys) > MAX_NAMES:
-            keys = dict(list(keys.items())[:MAX_NAMES])
-        if len(keys) < len(names):
-            return cls._set_aside(path, keys, f"{len(names) - len(keys)} bad entries")
-        return cls(path, keys)
+        version = data.get("version") if isinstance(data, dict) else None
+        if not isinstance(names, dict) or version not in (1, FORMAT_VERSION):
+            return empty._set_aside({}, f"not a version {FORMAT_VERSION} names file")
+        now = clock()
+        bindings = {
+            name: binding
+            for name, entry in names.items()
+            if (binding := _binding(name, entry, version, now)) is not None
+        }
+        if len(bindings) > MAX_NAMES:
+            bindings = dict(list(bindings.items())[:MAX_NAMES])
+        if len(bindings) < len(names):
+            return empty._set_aside(bindings, f"{len(names) - len(bindings)} bad entries")
+        keys = cls(path, bindings, per_key, keep_days, clock)
+        if keys.forget_unused() or version != FORMAT_VERSION:
+            keys._save()
+        return keys
 
-    @classmethod
-    def _set_aside(cls, path: Path, keys: dict[str, str], why: str) -> NameKeys:
-        """Keep the broken file as `.broken` and start again from the valid `keys`."""
+    def _set_aside(self, bindings: dict[str, Binding], why: str) -> NameKeys:
+        """Keep the broken file as `.broken` and start again from the valid `bindings`."""
+        path = self.path
         backup = path.with_name(path.name + ".broken")
         try:
             path.replace(backup)
@@ -93,42 +137,72 @@ class NameKeys:
                 path,
                 why,
                 backup,
-                len(keys),
+                len(bindings),
             )
-        names = cls(path, keys)
-        if keys:
-            names._save()
-        return names
+        self._bindings = dict(bindings)
+        if bindings:
+            self._save()
+        return self
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._bindings)
 
     def is_bound(self, name: str) -> bool:
-        return name in self._keys
+        return name in self._bindings
 
     def belongs_to(self, name: str, key: asyncssh.SSHKey | None) -> bool:
         """Whether `name` is bound to `key` (never for a guest, who has none)."""
-        return key is not None and self._keys.get(name) == key_line(key)
+        binding = self._bindings.get(name)
+        return key is not None and binding is not None and binding.key == key_line(key)
+
+    def names_of(self, key: asyncssh.SSHKey) -> list[str]:
+        line = key_line(key)
+        return [name for name, binding in self._bindings.items() if binding.key == line]
 
     def has_room(self) -> bool:
-        return len(self._keys) < MAX_NAMES
+        return len(self._bindings) < MAX_NAMES
+
+    def has_room_for(self, key: asyncssh.SSHKey) -> bool:
+        """Whether `key` may keep one more name."""
+        return self.has_room() and len(self.names_of(key)) < self.per_key
 
     def bind(self, name: str, key: asyncssh.SSHKey) -> bool:
         """Bind a free `name` to `key` and keep it; False (logged) when it cannot be kept."""
-        if name in self._keys or not self.has_room():
+        if self._clock() - self._swept >= DAY:  # a door runs for months
+            self._swept = self._clock()
+            self.forget_unused()
+        if name in self._bindings or not self.has_room_for(key):
             return False
-        self._keys[name] = key_line(key)
+        self._bindings[name] = Binding(key_line(key), self._clock())
         if self._save():
             log.info("%s: name bound to SSH key %s", name, key.get_fingerprint())
             return True
-        del self._keys[name]
+        del self._bindings[name]
         return False
+
+    def used(self, name: str) -> None:
+        """Its key logged in under `name`: kept another `keep_days` (written at most
+        once a day per name)."""
+        binding = self._bindings.get(name)
+        now = self._clock()
+        if binding is not None and now - binding.used >= DAY:
+            self._bindings[name] = Binding(binding.key, now)
+            self._save()
+
+    def forget_unused(self) -> list[str]:
+        """Forget the bindings unused for `keep_days`; their names."""
+        oldest = self._clock() - self.keep_days * DAY
+        stale = [name for name, binding in self._bindings.items() if binding.used < oldest]
+        for name in stale:
+            del self._bindings[name]
+        if stale:
+            log.info("SSH names unused for %g days forgotten: %d", self.keep_days, len(stale))
+        return stale
 
     def _save(self) -> bool:
         """Write every binding to a temporary file beside `path`, then put it in place."""
-        text = json.dumps(
-            {"version": FORMAT_VERSION, "names": self._keys}, ensure_ascii=False, indent=1
-        )
+        names = {name: {"key": b.key, "used": b.used} for name, b in self._bindings.items()}
+        text = json.dumps({"version": FORMAT_VERSION, "names": names}, ensure_ascii=False, indent=1)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, temporary = tempfile.mkstemp(prefix=".ssh_names.", dir=self.path.parent)
@@ -145,6 +219,21 @@ class NameKeys:
             log.warning("cannot keep SSH names in %s: %s", self.path, error.strerror or error)
             return False
         return True
+
+
+def _binding(name: object, entry: object, version: object, now: float) -> Binding | None:
+    """An entry as the door writes it (version 1: the key line alone), else None."""
+    line: object
+    used: object
+    if version == 1:
+        line, used = entry, now
+    elif isinstance(entry, dict):
+        line, used = entry.get("key"), entry.get("used")
+    else:
+        return None
+    if not isinstance(used, (int, float)) or isinstance(used, bool) or not _valid(name, line):
+        return None
+    return Binding(str(line), float(min(used, now)))
 
 
 def _valid(name: object, line: object) -> bool:

@@ -1,5 +1,5 @@
-"""The SSH door on loopback: a session lands in the lobby; the child owns its terminal,
-hears resizes and the hang-up, and is reaped when the connection closes."""
+"""The SSH door on loopback: a session lands in the lobby; its game hears the terminal's
+size, its resizes and the hang-up; names, keys and guests; bounded input."""
 
 from __future__ import annotations
 
@@ -7,54 +7,23 @@ import asyncio
 import json
 import logging
 import os
-import re
-import sys
-from pathlib import Path
 
 import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from ddz_tui.cli import build_parser  # noqa: E402
 from ddz_tui.net.ssh import (  # noqa: E402
     MAX_KEYS_REFUSED,
     MAX_PENDING_INPUT,
     HostKeyError,
     SshDoor,
-    child_command,
     load_host_key,
     player_folder,
 )
 from ddz_tui.net.ssh_names import NameKeys, key_line  # noqa: E402
+from ddz_tui.ui.sessions.host import InProcessHost  # noqa: E402
 from tests.support.loopback import clients, running, until  # noqa: E402
-
-# A stand-in for the client that reports what its terminal tells it.
-PROBE = r"""
-import fcntl, os, signal, struct, sys, termios, time
-def size():
-    rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(0, termios.TIOCGWINSZ, b"\0" * 8))
-    return f"{cols}x{rows}"
-def winch(*_):
-    print("size", size(), flush=True)
-def hup(*_):
-    with open(sys.argv[1], "w") as out:
-        out.write("hup")
-    os._exit(0)
-signal.signal(signal.SIGWINCH, winch)
-signal.signal(signal.SIGHUP, hup)
-owns = os.getsid(0) == os.getpid() and os.tcgetpgrp(0) == os.getpgrp()
-remote = os.environ.get("SSH_CONNECTION", "-").split()[0]
-sound = "sound=" + os.environ.get("DDZ_SOUND", "-")
-print("ready", size(), "owns-terminal" if owns else "no-terminal", os.environ["TERM"], remote,
-      sound, flush=True)
-while True:
-    time.sleep(1)
-"""
-
-
-def gone(pid: int) -> bool:
-    """Neither running nor a zombie: nothing left in /proc."""
-    return not Path(f"/proc/{pid}").exists()
+from tests.support.probe_host import ProbeHost  # noqa: E402
 
 
 async def read_until(process, text: str, seen: list[str], timeout: float = 30) -> str:
@@ -105,14 +74,39 @@ def ssh(
     )
 
 
-async def test_an_ssh_session_lands_in_the_lobby_and_leaves_no_child(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("DDZ_DATA_DIR", str(tmp_path / "data"))  # the door's data folder
+def probe_door(tmp_path, behaviour: str = "probe", slow_seconds: float = 0.5, **options) -> SshDoor:
+    """A door whose sessions are probes (`ProbeHost`), its data in tmp_path/data."""
+    key, _ = load_host_key(tmp_path / "host_key")
+    names = NameKeys.load(tmp_path / "data" / "ssh_names.json")
+    return SshDoor(
+        "ws://unused",
+        key,
+        ProbeHost(behaviour, slow_seconds),
+        port=0,
+        names=names,
+        data_dir=tmp_path / "data",
+        **options,
+    )
+
+
+async def play(conn) -> tuple[object, list[str]]:
+    """A session on `conn` with a terminal, once its probe is up."""
+    process = await conn.create_process(term_type="xterm", encoding="utf-8")
+    seen: list[str] = []
+    await read_until(process, "ready", seen)
+    return process, seen
+
+
+async def test_an_ssh_session_lands_in_the_lobby_and_ends_with_the_connection(tmp_path) -> None:
     key, made = load_host_key(tmp_path / "host_key")
     assert made
+    data = tmp_path / "data"
+    host = InProcessHost()
     async with running() as server:
         (dan,) = await clients(server, "dan")
         await dan.create(title="dan's game")
-        async with SshDoor(server.url, key, port=0) as door:
+        door = SshDoor(server.url, key, host, port=0, data_dir=data)
+        async with door:
             async with ssh(door, "ann") as conn:
                 process = await conn.create_process(
                     term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
@@ -120,145 +114,87 @@ async def test_an_ssh_session_lands_in_the_lobby_and_leaves_no_child(tmp_path, m
                 seen: list[str] = []
                 screen = await read_until(process, "dan's game", seen)
                 assert "you are ann" in screen, "the game, at the server's lobby, as ann"
-                await until(lambda: (player_folder("ann") / "sessions.json").exists())
-                assert player_folder("ann").parent == tmp_path / "data" / "ssh-players"
-                (pid,) = door.children
-                stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                session, tty = int(stat[3]), int(stat[4])
-                assert session == pid and tty != 0, "the child leads its session, on the PTY"
+                assert "\x1b[?1049h" in screen, "on the alternate screen"
                 await until(lambda: "ann" in server.lobby.players)
-            await until(lambda: not door.children)
-            assert gone(pid), "the child is reaped, not left a zombie or an orphan"
+                assert player_folder("ann", data).parent == data / "ssh-players"
+                assert not (player_folder("ann", data) / "sessions.json").exists(), (
+                    "a guest's seat token is kept in the session only"
+                )
+                assert len(host.sessions) == 1
+            await until(lambda: not host.sessions)
             await until(lambda: "ann" not in server.lobby.players, timeout=10)
         await dan.close()
 
 
-@pytest.mark.parametrize("name", ["-h", "--help", "-x=y", "--name", "--", "ann"])
-def test_a_name_that_looks_like_an_option_reaches_the_client_as_the_name(
-    name: str, monkeypatch
-) -> None:
-    from ddz_tui.cli.net import _player_name
-    from ddz_tui.net.ssh import PlayerSession
-
-    command = child_command("ws://127.0.0.1:7744")
-    assert command[:3] == [sys.executable, "-m", "ddz_tui"] and name not in command
-    environment = PlayerSession(None, name)._environment("xterm", name)  # type: ignore[arg-type]
-    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):  # what getpass reads, in order
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LOGNAME", environment["LOGNAME"])
-    args = build_parser().parse_args(command[3:])  # the child's own parser
-    assert (args.handler.__name__, args.url) == ("cmd_join", "ws://127.0.0.1:7744")
-    assert _player_name(args.name) == name == environment["USER"]
-
-
-async def test_a_player_named_like_an_option_joins_under_that_name(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("DDZ_DATA_DIR", str(tmp_path / "data"))
+async def test_a_keyed_players_token_is_kept_in_their_folder(tmp_path) -> None:
     key, _ = load_host_key(tmp_path / "host_key")
-    async with running() as server, SshDoor(server.url, key, port=0) as door:
-        async with ssh(door, "--") as conn:
+    data = tmp_path / "data"
+    mine = asyncssh.generate_private_key("ssh-ed25519")
+    host = InProcessHost()
+    names = NameKeys.load(data / "ssh_names.json")
+    async with (
+        running() as server,
+        SshDoor(server.url, key, host, port=0, data_dir=data, names=names) as door,
+    ):
+        async with ssh(door, "--", [mine]) as conn:  # a name like an option is a name
             process = await conn.create_process(
                 term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
             )
-            screen = await read_until(process, "you are --", [])
-            assert "usage:" not in screen
-            await until(lambda: "--" in server.lobby.players)
-        await until(lambda: not door.children)
+            await read_until(process, "you are --", [])
+            await until(lambda: (player_folder("--", data) / "sessions.json").exists())
+        await until(lambda: not host.sessions)
 
 
-async def test_the_child_owns_its_terminal_hears_resizes_and_the_hang_up(tmp_path) -> None:
-    marker = tmp_path / "hung-up"
-    key, _ = load_host_key(tmp_path / "host_key")
-    probe = lambda url: [sys.executable, "-c", PROBE, str(marker)]  # noqa: E731
-    async with SshDoor("ws://unused", key, port=0, command=probe) as door:
+async def test_the_game_hears_its_terminal_resizes_and_the_hang_up(tmp_path) -> None:
+    async with probe_door(tmp_path) as door:
         async with ssh(door, "ann") as conn:
             process = await conn.create_process(
-                term_type="screen-256color", term_size=(80, 24), encoding="utf-8"
+                term_type="screen-256color",
+                term_size=(80, 24),
+                encoding="utf-8",
+                env={"LANG": "zh_CN.UTF-8"},
             )
             seen: list[str] = []
-            screen = await read_until(process, "\n", seen)
-            assert "ready 80x24 owns-terminal screen-256color 127.0.0.1 sound=off" in screen
+            await read_until(process, "ready 80x24 screen-256color guest lang=zh_CN.UTF-8", seen)
             process.change_terminal_size(120, 40)
             await read_until(process, "size 120x40", seen)
             process.change_terminal_size(81, 25)
             await read_until(process, "size 81x25", seen)
-            (pid,) = door.children
-        await until(lambda: not door.children)
-        assert marker.read_text() == "hup", "the child got SIGHUP when the connection closed"
-        assert gone(pid)
+            assert len(door.host.live) == 1
+        await until(lambda: not door.host.live)
+        (probe,) = door.host.ended
+        assert probe.hangup == "gone", "the game was hung up when the connection closed"
+        assert door.host.done_count == 1 and not door.sessions
 
 
-# A child that redraws its screen all the time, as the game does, and notes its hang-up.
-CHATTY = r"""
-import os, signal, sys, time
-def hup(*_):
-    with open(sys.argv[1], "w") as out:
-        out.write("hup")
-    os._exit(0)
-signal.signal(signal.SIGHUP, hup)
-for i in range(3000):
-    print("frame", i, flush=True)
-    time.sleep(0.01)
-"""
-
-
-async def test_end_of_input_hangs_up_the_child_and_ends_the_session_quietly(
+async def test_end_of_input_hangs_up_the_game_and_ends_the_session_quietly(
     tmp_path, caplog
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    marker = tmp_path / "hung-up"
-    key, _ = load_host_key(tmp_path / "host_key")
-    command = lambda url: [sys.executable, "-c", CHATTY, str(marker)]  # noqa: E731
-    async with SshDoor("ws://unused", key, port=0, command=command) as door:
+    async with probe_door(tmp_path, "chatty") as door:
         async with ssh(door, "ann") as conn:
             process = await conn.create_process(term_type="xterm", encoding="utf-8")
             await read_until(process, "frame 3", [])
-            (pid,) = door.children
             caplog.clear()
             process.stdin.write_eof()  # what `ssh -tt HOST </dev/null` sends
             result = await asyncio.wait_for(process.wait(), 10)
-            assert marker.read_text() == "hup", "the child got SIGHUP"
-            assert result.exit_status is not None, "the session ended with the child"
-        await until(lambda: not door.children)
-        assert gone(pid)
+            assert result.exit_status == 0, "the session ended with the game"
+        await until(lambda: not door.host.live)
+        assert door.host.ended[0].hangup == "gone"
     ours = [r for r in caplog.records if not r.name.startswith("asyncssh")]
     assert not any(r.exc_info or r.levelno >= logging.WARNING for r in ours), ours
-    assert len(ours) <= 2, ours  # the input ended; the child ended
+    assert len(ours) <= 2, ours  # the input ended; the game ended
 
 
-async def test_a_child_that_ignores_the_hang_up_is_killed_and_reaped(tmp_path, monkeypatch) -> None:
+async def test_a_game_that_ignores_the_hang_up_is_cut_off(tmp_path, monkeypatch, caplog) -> None:
     import ddz_tui.net.ssh as ssh_module
 
     monkeypatch.setattr(ssh_module, "HANGUP_WAIT", 0.2)
-    stubborn = (
-        "import signal, time\n"
-        "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
-        "print('up', flush=True)\n"
-        "time.sleep(60)"
-    )
-    key, _ = load_host_key(tmp_path / "host_key")
-    command = lambda url: [sys.executable, "-c", stubborn]  # noqa: E731
-    async with SshDoor("ws://unused", key, port=0, command=command) as door:
+    async with probe_door(tmp_path, "stubborn") as door:
         async with ssh(door, "ann") as conn:
-            process = await conn.create_process(term_type="xterm", encoding="utf-8")
-            await read_until(process, "up", [])
-            (pid,) = door.children
-        await until(lambda: not door.children)
-        assert gone(pid)
-
-
-def probe_door(tmp_path: Path, **options) -> SshDoor:
-    """A door whose sessions run PROBE, which notes its hang-up in tmp_path/hung-up."""
-    key, _ = load_host_key(tmp_path / "host_key")
-    command = lambda url: [sys.executable, "-c", PROBE, str(tmp_path / "hung-up")]  # noqa: E731
-    return SshDoor("ws://unused", key, port=0, command=command, **options)
-
-
-async def play(conn) -> tuple[object, list[str]]:
-    """A session on `conn` with a terminal, once its child is up."""
-    process = await conn.create_process(term_type="xterm", encoding="utf-8")
-    seen: list[str] = []
-    await read_until(process, "ready", seen)
-    return process, seen
+            await play(conn)
+        await until(lambda: not door.sessions and door.host.done_count == 1)
+        assert "did not end when hung up" in caplog.text
 
 
 async def refused(door: SshDoor, name: str, keys: list | None = None) -> str:
@@ -282,7 +218,6 @@ async def test_a_name_in_play_is_refused_to_anyone_else(tmp_path, caplog) -> Non
     async with probe_door(tmp_path) as door:
         async with ssh(door, "ann") as first:
             await play(first)
-            (pid,) = door.children
             banner = await refused(door, "ann")  # a client that asks again and again
             assert "ann is playing; choose another name" in banner
             assert banner.count("\n") == 1, "one line, once"
@@ -292,8 +227,8 @@ async def test_a_name_in_play_is_refused_to_anyone_else(tmp_path, caplog) -> Non
             # a second session on ann's own connection is no way around it
             with pytest.raises(asyncssh.ChannelOpenError):
                 await first.create_process(term_type="xterm", encoding="utf-8")
-            assert list(door.children) == [pid] and not door.names.is_bound("ann")
-        await until(lambda: not door.children)
+            assert door.host.opened == 1 and not door.names.is_bound("ann")
+        await until(lambda: not door.host.live)
         async with ssh(door, "ann") as again:  # ann left: a name with no key is open again
             await play(again)
 
@@ -302,8 +237,9 @@ async def test_the_first_key_binds_the_name_and_only_that_key_gets_in(tmp_path) 
     mine, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     async with probe_door(tmp_path) as door:
         async with ssh(door, "ann", [mine]) as conn:
-            await play(conn)
-        await until(lambda: not door.children)
+            _, seen = await play(conn)
+            assert " key lang=" in "".join(seen), "her seat's token is kept for her key"
+        await until(lambda: not door.host.live)
         for keys in (None, [other]):
             banner = await refused(door, "ann", keys)
             assert "the name ann belongs to another SSH key" in banner
@@ -321,22 +257,56 @@ async def test_the_first_key_binds_the_name_and_only_that_key_gets_in(tmp_path) 
             await play(conn)
 
 
+async def test_a_key_keeps_only_its_share_of_names_and_plays_others_as_a_guest(
+    tmp_path,
+) -> None:
+    mine = asyncssh.generate_private_key("ssh-ed25519")
+    async with probe_door(tmp_path) as door:
+        for name in ("n1", "n2", "n3"):
+            async with ssh(door, name, [mine]) as conn:
+                await play(conn)
+            await until(lambda: not door.host.live)
+        client = Client()
+        async with ssh(door, "n4", [mine], client=lambda: client) as conn:
+            _, seen = await play(conn)
+            assert " guest lang=" in "".join(seen), "a fourth name: in, as a guest"
+            assert door.playing["n4"].key is None
+        assert "your key keeps 3 names already (n1, n2, n3)" in "".join(client.banners)
+        assert door.names.names_of(mine) == ["n1", "n2", "n3"]
+        assert not door.names.is_bound("n4")
+
+
+async def test_a_guests_seat_goes_back_only_to_her_key_never_to_a_later_guest(
+    tmp_path,
+) -> None:
+    """The seat's token: kept in the player's folder for a name's own key, never for a
+    guest (any later guest under the same name would have found it there)."""
+    async with probe_door(tmp_path) as door:
+        async with ssh(door, "ann") as conn:
+            await play(conn)
+        await until(lambda: not door.host.live)
+        (first,) = door.host.ended
+        assert first.start is not None and first.start.guest
+        mine = asyncssh.generate_private_key("ssh-ed25519")
+        async with ssh(door, "ann", [mine]) as conn:
+            await play(conn)
+        second = door.host.ended[-1] if not door.host.live else next(iter(door.host.live.values()))
+        assert second.start is not None and not second.start.guest
+
+
 async def test_her_key_takes_over_her_live_session(tmp_path) -> None:
     mine = asyncssh.generate_private_key("ssh-ed25519")
     async with probe_door(tmp_path) as door:
         async with ssh(door, "ann", [mine]) as old_conn:
             old, _ = await play(old_conn)
-            (old_pid,) = door.children
             async with ssh(door, "ann", [mine]) as new_conn:  # her connection dropped; back
                 await play(new_conn)
                 ended = await asyncio.wait_for(old.wait(), 10)
                 assert "ann connected again from elsewhere" in ended.stdout
                 assert "\x1b[?1049l" in ended.stdout, "her old terminal is left as it was"
-                assert (tmp_path / "hung-up").read_text() == "hup"
-                assert gone(old_pid)
-                (new_pid,) = door.children
-                assert door.playing["ann"].process.pid == new_pid != old_pid
-        await until(lambda: not door.children)
+                assert door.host.ended[0].hangup == "taken_over"
+                assert len(door.host.live) == 1 and door.playing["ann"] is not None
+        await until(lambda: not door.host.live)
         assert not door.playing
 
 
@@ -349,7 +319,7 @@ async def test_a_session_checks_the_name_again_when_it_starts(tmp_path) -> None:
             process = await guest.create_process(term_type="xterm", encoding="utf-8")
             result = await asyncio.wait_for(process.wait(), 10)
             assert result.exit_status == 1 and "belongs to another SSH key" in result.stdout
-        await until(lambda: not door.children)
+        await until(lambda: not door.host.live)
 
 
 async def test_a_key_the_door_cannot_keep_plays_as_a_guest(tmp_path, monkeypatch) -> None:
@@ -365,25 +335,9 @@ async def test_a_key_the_door_cannot_keep_plays_as_a_guest(tmp_path, monkeypatch
         assert not (tmp_path / "data" / "ssh_names.json").exists()
 
 
-# A child slow to read its input, then reading all of it: keystrokes pile up meanwhile.
-SLOW_READER = r"""
-import os, sys, time, tty
-tty.setraw(0)
-print("ready", flush=True)
-time.sleep(0.5)
-got = 0
-while got < int(sys.argv[1]):
-    got += len(os.read(0, 65536))
-print("got", got, flush=True)
-"""
-
-
-async def test_input_for_a_child_that_is_not_reading_is_bounded_and_kept(tmp_path) -> None:
-    size = 512 * 1024
-    key, _ = load_host_key(tmp_path / "host_key")
-    command = lambda url: [sys.executable, "-c", SLOW_READER, str(size)]  # noqa: E731
-    door = SshDoor("ws://unused", key, port=0, command=command)
-    async with door, ssh(door, "ann") as conn:
+async def test_input_for_a_game_that_is_not_reading_is_bounded_and_kept(tmp_path) -> None:
+    size = 2 * 1024 * 1024
+    async with probe_door(tmp_path, "slow", slow_seconds=1.0) as door, ssh(door, "ann") as conn:
         process = await conn.create_process(term_type="xterm", encoding=None)
         seen: list[bytes] = []
         while b"ready" not in b"".join(seen):
@@ -394,53 +348,50 @@ async def test_input_for_a_child_that_is_not_reading_is_bounded_and_kept(tmp_pat
         async def watch() -> None:
             nonlocal most
             for _ in range(100_000):
-                most = max(most, len(session._pending_input))
+                writer = session._writer
+                if writer is not None:
+                    most = max(most, writer.transport.get_write_buffer_size())
                 await asyncio.sleep(0.001)
 
         watching = asyncio.create_task(watch())
         process.stdin.write(b"k" * size)
-        while not re.search(rb"got \d+\n", b"".join(seen)):
-            seen.append(await asyncio.wait_for(process.stdout.read(4096), 30))
+        while f"got {size}\n".encode() not in b"".join(seen):
+            seen.append(await asyncio.wait_for(process.stdout.read(65536), 30))
         watching.cancel()
-        assert f"got {size}\n".encode() in b"".join(seen), "no keystroke lost"
         assert most <= MAX_PENDING_INPUT + 64 * 1024, most  # one SSH packet past it
 
 
-async def test_quitting_the_client_ends_the_session_with_its_status(tmp_path) -> None:
-    key, _ = load_host_key(tmp_path / "host_key")
-    command = lambda url: [sys.executable, "-c", "print('bye'); raise SystemExit(3)"]  # noqa: E731
-    async with SshDoor("ws://unused", key, port=0, command=command) as door:
+async def test_quitting_the_game_ends_the_session_with_its_status(tmp_path) -> None:
+    async with probe_door(tmp_path, "exit3") as door:
         async with ssh(door, "ann") as conn:
             process = await conn.create_process(term_type="xterm", encoding="utf-8")
             result = await asyncio.wait_for(process.wait(), 30)
             assert result.exit_status == 3 and "bye" in result.stdout
-        assert not door.children
+        await until(lambda: not door.sessions)
 
 
 @pytest.mark.parametrize(
     ("name", "says"), [("a-name-far-too-long", "at most 16"), ("   ", "cannot be empty")]
 )
 async def test_a_bad_name_is_refused_with_how_to_connect(tmp_path, name: str, says: str) -> None:
-    key, _ = load_host_key(tmp_path / "host_key")
-    async with SshDoor("ws://unused", key, port=0) as door:
+    async with probe_door(tmp_path) as door:
         async with ssh(door, name) as conn:
             process = await conn.create_process(term_type="xterm", encoding="utf-8")
             result = await asyncio.wait_for(process.wait(), 10)
         assert result.exit_status == 1 and says in result.stdout
         assert "ssh -p PORT NAME@HOST" in result.stdout
-        assert not door.children
+        assert door.host.opened == 0
 
 
 async def test_no_terminal_no_game_and_no_commands(tmp_path) -> None:
-    key, _ = load_host_key(tmp_path / "host_key")
-    async with SshDoor("ws://unused", key, port=0) as door:
+    async with probe_door(tmp_path) as door:
         async with ssh(door, "ann") as conn:
             process = await conn.create_process(encoding="utf-8")  # no PTY requested
             result = await asyncio.wait_for(process.wait(), 10)
             assert result.exit_status == 1 and "ssh -t" in result.stdout
             with pytest.raises(asyncssh.Error):
                 await conn.run("cat /etc/passwd", check=True)
-        assert not door.children
+        assert door.host.opened == 0
 
 
 def test_the_host_key_is_made_once_kept_private_and_reused(tmp_path) -> None:
@@ -496,7 +447,8 @@ def test_bindings_are_kept_privately_and_read_back(tmp_path) -> None:
         b"{not json",
         b"\xff\xfe",
         b"[]",
-        b'{"version": 2, "names": {}}',
+        b'{"version": 3, "names": {}}',
+        b'{"version": 2, "names": {"ann": "ssh-ed25519 AAAA"}}',
         b'{"version": 1, "names": []}',
     ],
 )
@@ -546,3 +498,39 @@ def test_a_names_file_that_cannot_be_written_leaves_the_name_free(tmp_path, capl
     names = NameKeys.load(tmp_path / "door" / "ssh_names.json")
     assert not names.bind("ann", asyncssh.generate_private_key("ssh-ed25519"))
     assert not names.is_bound("ann") and "cannot keep SSH names" in caplog.text
+
+
+def test_a_binding_unused_for_long_is_forgotten_and_a_used_one_kept(tmp_path) -> None:
+    path = tmp_path / "ssh_names.json"
+    now = [1_000_000_000.0]
+    clock = lambda: now[0]  # noqa: E731
+    mine, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    names = NameKeys.load(path, keep_days=30, clock=clock)
+    assert names.bind("ann", mine) and names.bind("bob", other)
+    now[0] += 20 * 86_400
+    names.used("ann")  # ann logged in on day 20
+    now[0] += 15 * 86_400
+    again = NameKeys.load(path, keep_days=30, clock=clock)
+    assert again.belongs_to("ann", mine), "used 15 days ago: kept"
+    assert not again.is_bound("bob"), "unused for 35 days: forgotten"
+    assert "bob" not in json.loads(path.read_text())["names"]
+    now[0] += 40 * 86_400  # a door that runs on forgets too, when it binds next
+    assert again.bind("cy", other) and not again.is_bound("ann")
+
+
+def test_a_key_keeps_at_most_its_share_of_names(tmp_path) -> None:
+    mine = asyncssh.generate_private_key("ssh-ed25519")
+    names = NameKeys.load(tmp_path / "ssh_names.json", per_key=2)
+    assert names.bind("a", mine) and names.bind("b", mine)
+    assert not names.has_room_for(mine) and not names.bind("c", mine)
+    assert names.names_of(mine) == ["a", "b"]
+
+
+def test_a_version_1_file_is_read_and_written_as_version_2(tmp_path) -> None:
+    path = tmp_path / "ssh_names.json"
+    mine = asyncssh.generate_private_key("ssh-ed25519")
+    path.write_text(json.dumps({"version": 1, "names": {"ann": key_line(mine)}}))
+    names = NameKeys.load(path, clock=lambda: 5_000.0)
+    assert names.belongs_to("ann", mine)
+    saved = json.loads(path.read_text())
+    assert saved == {"version": 2, "names": {"ann": {"key": key_line(mine), "used": 5000.0}}}

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sys
 from collections.abc import AsyncIterator
 
 import pytest
@@ -14,9 +13,9 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh")
 
 from ddz_tui.net.ratelimit import ThrottledLog  # noqa: E402
-from ddz_tui.net.ssh import SshDoor, load_host_key  # noqa: E402
-from ddz_tui.net.ssh_limits import DoorLimits, Places, source_of  # noqa: E402
-from tests.net.test_ssh import Client, gone, play, probe_door, read_until, ssh  # noqa: E402
+from ddz_tui.net.ssh import SshDoor  # noqa: E402
+from ddz_tui.net.ssh_limits import Crowding, DoorLimits, LoginRate, Places, source_of  # noqa: E402
+from tests.net.test_ssh import Client, play, probe_door, ssh  # noqa: E402
 from tests.support.loopback import until  # noqa: E402
 
 FROM_ADDRESS = "ddz: too many connections from your address; try again later."
@@ -66,8 +65,8 @@ async def knock(door: SshDoor, send: bytes = b"", timeout: float = 10) -> bytes:
 
 @contextlib.asynccontextmanager
 async def ann_playing(tmp_path, **limits: int) -> AsyncIterator[SshDoor]:
-    """A door with `limits` whose sessions run PROBE, ann playing at it from 127.0.0.1."""
-    door = probe_door(tmp_path, limits=DoorLimits(**limits))
+    """A door with `limits` whose sessions are probes, ann playing at it from 127.0.0.1."""
+    door = probe_door(tmp_path, limits=DoorLimits(**limits), logins=LoginRate(1000))
     async with door, ssh(door, "ann") as ann:
         await play(ann)
         yield door
@@ -79,11 +78,11 @@ async def test_one_connection_past_the_cap_from_an_address_is_turned_away(tmp_pa
             for conn in (ann, bob):
                 await play(conn)
             assert FROM_ADDRESS in await turned_away(door)
-            assert len(door.children) == 2 and len(door.places) == 2
+            assert len(door.host.live) == 2 and len(door.places) == 2
             async with ssh(door, "cy", source="127.0.0.2") as other:  # another address: room
                 await play(other)
-                assert len(door.children) == 3
-        await until(lambda: not door.children and not len(door.places))
+                assert len(door.host.live) == 3
+        await until(lambda: not door.host.live and not len(door.places))
 
 
 class KeyFirst(Client):
@@ -106,7 +105,7 @@ async def test_a_connection_turned_away_gets_no_authentication(
         assert FROM_ADDRESS in await turned_away(door, keys=[mine], kind=client)
         assert not asked, "neither its key nor its name was looked at"
         await until(lambda: door.turning_away == 0)
-    assert caplog.text.count("SSH connection from 127.0.0.1 refused") == 1
+    assert caplog.text.count("SSH connection from 127.0.0.1 refused (address)") == 1
 
 
 def disconnect_in_the_clear(told: bytes) -> bytes:
@@ -143,7 +142,7 @@ async def test_the_door_holds_at_most_max_sessions_in_all(tmp_path) -> None:
                 await play(await stack.enter_async_context(ssh(door, name, source=source)))
             assert FULL in await turned_away(door, "127.0.0.3")  # a fresh address: still full
             assert FROM_ADDRESS in await turned_away(door, "127.0.0.2")
-            assert len(door.children) == 3 and len(door.places) == 3
+            assert len(door.host.live) == 3 and len(door.places) == 3
         await until(lambda: not len(door.places))
         async with ssh(door, "dee", source="127.0.0.3") as dee:
             await play(dee)
@@ -152,53 +151,64 @@ async def test_the_door_holds_at_most_max_sessions_in_all(tmp_path) -> None:
 async def test_one_session_per_connection_at_a_time(tmp_path) -> None:
     async with probe_door(tmp_path) as door, ssh(door, "ann") as conn:
         first, _ = await play(conn)
-        (pid,) = door.children
+        (pid,) = door.host.live
         for _ in range(3):
             with pytest.raises(asyncssh.ChannelOpenError) as refusal:
                 await conn.create_process(term_type="xterm", encoding="utf-8")
             assert refusal.value.code == asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED
             assert "one game per SSH connection" in refusal.value.reason
-        assert list(door.children) == [pid]
+        assert list(door.host.live) == [pid]
         first.close()  # the first session ends; the connection may start another
-        await until(lambda: not door.children)
-        assert gone(pid)
+        await until(lambda: not door.host.live)
         await play(conn)
-        assert len(door.children) == 1 and len(door.places) == 1
+        assert len(door.host.live) == 1 and len(door.places) == 1
 
 
-# A child deaf to the hang-up; it says it is ready in one write, so that no later write
-# of its own can fail (EIO) when the connection closes and end it sooner.
-STUBBORN = (
-    "import os, signal, time\n"
-    "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
-    "os.write(1, b'ready\\n')\n"
-    "time.sleep(60)"
-)
-
-
-async def test_a_closed_connection_gives_its_place_back_once_its_child_is_gone(
+async def test_a_closed_connection_gives_its_place_back_once_its_game_is_over(
     tmp_path, monkeypatch
 ) -> None:
     import ddz_tui.net.ssh as ssh_module
 
-    monkeypatch.setattr(ssh_module, "HANGUP_WAIT", 1.5)  # then the child is killed
-    key, _ = load_host_key(tmp_path / "host_key")
-    command = lambda url: [sys.executable, "-c", STUBBORN]  # noqa: E731
-    limits = DoorLimits(max_per_address=1)
-    async with SshDoor("ws://unused", key, port=0, command=command, limits=limits) as door:
+    monkeypatch.setattr(ssh_module, "HANGUP_WAIT", 1.5)  # then the game is cut off
+    async with probe_door(tmp_path, "stubborn", limits=DoorLimits(max_per_address=1)) as door:
         async with ssh(door, "ann") as ann:
-            process = await ann.create_process(term_type="xterm", encoding="utf-8")
-            await read_until(process, "ready", [])
-            (pid,) = door.children
+            await play(ann)
             assert FROM_ADDRESS in await turned_away(door)
         await until(lambda: "ann" not in door.playing)  # the door saw the connection go
-        assert not gone(pid), "the child ignores SIGHUP: it lingers until it is killed"
+        assert door.host.done_count == 0, "the game ignores the hang-up: it lingers"
         assert len(door.places) == 1 and FROM_ADDRESS in await turned_away(door)
         await until(lambda: not len(door.places))
-        assert gone(pid), "the place came back only once the child was reaped"
+        assert door.host.done_count == 1, "the place came back only once the game was over"
         async with ssh(door, "ann") as again:
             await play(again)
             assert len(door.places) == 1
+
+
+async def test_a_source_that_connects_too_often_is_turned_away_for_a_minute(tmp_path) -> None:
+    now = [0.0]
+    logins = LoginRate(3, clock=lambda: now[0])
+    async with probe_door(tmp_path, logins=logins) as door:
+        for name in ("a", "b", "c"):
+            async with ssh(door, name) as conn:
+                await play(conn)
+        told = await turned_away(door)
+        assert "too many logins from your address; wait a minute" in told
+        async with ssh(door, "d", source="127.0.0.2") as conn:  # another address: in
+            await play(conn)
+        now[0] += 60
+        async with ssh(door, "e") as conn:
+            await play(conn)
+
+
+def test_login_rate_counts_a_sliding_minute_per_source() -> None:
+    now = [0.0]
+    rate = LoginRate(2, clock=lambda: now[0])
+    assert rate.take("a") is None and rate.take("a") is None
+    assert rate.take("a") is Crowding.RATE and rate.take("b") is None
+    now[0] = 59.9
+    assert rate.take("a") is Crowding.RATE
+    now[0] = 60.0
+    assert rate.take("a") is None
 
 
 async def test_a_connection_that_never_logs_in_holds_its_place_for_the_login_timeout(
@@ -230,7 +240,10 @@ async def test_a_flood_of_refusals_is_a_few_lines_in_the_log(tmp_path, caplog, m
         assert len(door.places) == 1
     refusals = [r for r in caplog.records if "refused" in r.getMessage()]
     assert 1 <= len(refusals) <= 11, [r.getMessage() for r in refusals]
-    assert "SSH connection from 127.0.0.1 refused: 1 of 1 from there, 1 of 64 in all" in caplog.text
+    assert (
+        "SSH connection from 127.0.0.1 refused (address): 1 of 1 from there, 1 of 1000 in all"
+        in caplog.text
+    )
 
 
 async def test_lines_held_back_are_counted_in_one_line(caplog) -> None:
