@@ -14,15 +14,17 @@ terminal, and count what the game writes to them. All clients run in this one pr
    the lobby (at most --parallel logging in at once) and the memory is steady again.
    The difference divided by N, for the tree, the door and the workers; the CPU
    seconds (user and system) the tree spent per session brought to the lobby, and how
-   long that took; and the CPU the tree then spends in 5 s with all N idle in the
-   lobby, as a share of one core.
+   long that took; the CPU the tree then spends in 5 s with all N idle in the lobby,
+   as a share of one core; and, once all N hang up at once, how long the tree stays
+   busy ending their games, and the CPU that takes per session.
 2. Connect to lobby: on a fresh door, --arrivals guests arriving at --rate a second,
    each timed from the start of its TCP connect to the first "Lobby" in its output.
 3. Key to redraw: on the same door, --active guests in the lobby each press --key once
    a second, staggered evenly, for --seconds; each press is timed from writing the key
-   to the first byte of output after it. Tab (the default) moves the focus between the
-   table list and the buttons, a small redraw, as moving the cursor is; F1 opens help
-   and closes it again, a whole screen composed each time (about ten times the CPU).
+   to the first byte of output after it (keys that got none before the next key are
+   counted). Tab (the default) moves the lobby's focus to and fro, a small redraw, as
+   moving the cursor is (about 10 ms of CPU); F1 opens help and closes it again, a
+   whole screen composed each time (about 100 ms).
 
     .venv/bin/python benchmarks/bench_ssh_door.py [--sessions 10,100,500] [--rate 20]
         [--arrivals 100] [--active 100] [--seconds 20] [--key tab|f1] [--parallel 16]
@@ -59,7 +61,7 @@ from pathlib import Path
 import asyncssh
 
 KEYS = {
-    "tab": b"\t",  # moves the lobby's focus: table list, then each button, then round
+    "tab": b"\t",  # moves the lobby's focus to and fro
     "f1": b"\x1bOP",  # opens help in the lobby, and closes it again
 }
 LOBBY = b"Lobby"
@@ -224,17 +226,17 @@ class Door:
         return samples[-1]
 
     async def idle(self, limit: float = 60.0) -> float:
-        """Seconds until the tree has spent under 20 ms of CPU in half a second (its
-        games have ended, say), or `limit`."""
-        started = time.perf_counter()
+        """Wait until the tree spends under 20 ms of CPU in half a second (its games
+        have ended, say), or `limit` passes; the seconds it was busy until then."""
+        started = busy = time.perf_counter()
         cpu = self.sample().cpu
         while time.perf_counter() - started < limit:
             await asyncio.sleep(0.5)
             now = self.sample().cpu
             if now - cpu < 0.02:
                 break
-            cpu = now
-        return time.perf_counter() - started
+            cpu, busy = now, time.perf_counter()
+        return busy - started
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
@@ -281,9 +283,9 @@ class Screen(asyncssh.SSHClientSession[bytes]):
         self.tail = b""
         self.bytes = 0
         self.last = time.perf_counter()  # when output last came
-        self.pressed: float | None = None  # when the key waiting for a redraw was written
+        self.pressed: list[float] = []  # when each key still waiting for output was written
         self.redraws: list[float] = []
-        self.missed = 0  # keys that got no output before the next one
+        self.late = 0  # keys that got no output before the next one
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
 
     def connection_made(self, chan: asyncssh.SSHClientChannel[bytes]) -> None:  # type: ignore[override]
@@ -293,9 +295,9 @@ class Screen(asyncssh.SSHClientSession[bytes]):
         now = time.perf_counter()
         self.bytes += len(data)
         self.last = now
-        if self.pressed is not None:
-            self.redraws.append(now - self.pressed)
-            self.pressed = None
+        if self.pressed:
+            self.redraws += [now - pressed for pressed in self.pressed]
+            self.pressed.clear()
         if not self.lobby.done():
             seen = self.tail + data
             if LOBBY in seen:
@@ -308,10 +310,9 @@ class Screen(asyncssh.SSHClientSession[bytes]):
             self.lobby.set_exception(exc or ConnectionError("the session ended before the lobby"))
 
     def press(self, key: bytes) -> None:
-        if self.pressed is not None:
-            self.missed += 1
+        self.late += bool(self.pressed)
         assert self.chan is not None
-        self.pressed = time.perf_counter()
+        self.pressed.append(time.perf_counter())
         self.chan.write(key)
 
 
@@ -391,14 +392,24 @@ async def quiet(players: Sequence[Player], limit: float = 30.0) -> None:
         await asyncio.sleep(wait)
 
 
-async def leave(players: Sequence[Player], door: Door) -> None:
+async def answered(players: Sequence[Player], limit: float = 30.0) -> None:
+    """Until every key pressed has had output after it (or `limit` passes)."""
+    give_up = time.perf_counter() + limit
+    while time.perf_counter() < give_up and any(p.screen.pressed for p in players):
+        await asyncio.sleep(0.05)
+
+
+async def leave(players: Sequence[Player], door: Door) -> tuple[float, float]:
     """Close every connection once its screen is drawn, and wait until the door has
-    ended their games (what one run leaves undone must not slow the next)."""
+    ended their games (what one run leaves undone must not slow the next); how long
+    the door was busy ending them (to the nearest half second), and the CPU it spent."""
     await quiet(players)
+    before = door.sample()
     for player in players:
         player.conn.close()
     await asyncio.gather(*(p.conn.wait_closed() for p in players), return_exceptions=True)
-    await door.idle()
+    busy = await door.idle()
+    return busy, door.sample().cpu - before.cpu
 
 
 class Busy:
@@ -485,6 +496,8 @@ def report_door(door: Door) -> None:
     """Show what the door logged that is not routine, and keep its folder then; else
     remove its folder."""
     lines = door.unexpected()
+    if door.process is not None and door.process.returncode:
+        lines.append(f"(the door exited with status {door.process.returncode})")
     if not lines:
         shutil.rmtree(door.folder, ignore_errors=True)
         return
@@ -534,7 +547,8 @@ async def memory(args: argparse.Namespace) -> list[list[str]]:
                     f"{idle / IDLE_SECONDS:.1%}",
                 ]
             )
-            await leave(players, door)
+            ending, spent = await leave(players, door)
+            rows[-1] += [f"{ending:.1f} s", f"{spent / n * 1000:.0f} ms"]
         report_door(door)
     return rows
 
@@ -580,13 +594,15 @@ async def latency(args: argparse.Namespace) -> list[list[str]]:
 
             count = len(players) or 1
             await asyncio.gather(*(press(p, i / count) for i, p in enumerate(players)))
+            await answered(players)
             await quiet(players)
         print(f"  {busy}")
         print(f"  {door_busy(before, door.sample(), busy.wall)}")
         redraws = [r for p in players for r in p.screen.redraws]
-        missed = sum(p.screen.missed + (p.screen.pressed is not None) for p in players)
-        if missed:
-            print(f"  {missed} keys got no output before the next key")
+        late = sum(p.screen.late for p in players)
+        unanswered = sum(len(p.screen.pressed) for p in players)
+        if late or unanswered:
+            print(f"  {late} keys got no output before the next key; {unanswered} got none at all")
         rows.append(latency_row(f"key to redraw ({args.key}, {len(players)} active)", redraws))
         await leave(players, door)
     report_door(door)
@@ -595,8 +611,10 @@ async def latency(args: argparse.Namespace) -> list[list[str]]:
 
 async def run(args: argparse.Namespace) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard == resource.RLIM_INFINITY or hard > soft:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    most = 1 << 20 if hard == resource.RLIM_INFINITY else hard
+    if most > soft:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (most, hard))
     print(
         f"{os.cpu_count()} cores; door: {args.ddz}, workers: "
         f"{'its default' if args.workers is None else args.workers}; open files: "
@@ -619,6 +637,8 @@ async def run(args: argparse.Namespace) -> None:
                     "CPU/session",
                     "to bring up",
                     "idle CPU",
+                    "to end all",
+                    "CPU/end",
                 ],
                 memory_rows,
             )
