@@ -71,6 +71,7 @@ LOGIN_TIMEOUT = 30.0  # seconds a connection has to log in
 MAX_KEYS_REFUSED = 32  # keys one connection may offer in vain (an agent may hold many)
 MAX_PENDING_INPUT = 64 * 1024  # input held for a game not taking it; past it, the client waits
 MAX_TURNING_AWAY = 16  # connections with no place told why at login; past it, cut off at once
+MAX_ASKED = 64  # characters kept of the terminal type and locale a client asks for
 SHUTDOWN_WAIT = 5.0  # seconds the games have to end when the door stops
 
 SessionOver = Callable[["PlayerSession"], None]
@@ -158,6 +159,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._input_paused = False  # the client waits until the game takes what is held
         self._open = True  # the channel can still carry an exit status
         self._ending = False  # hung up: the game is being ended
+        self._why = HangUp.GONE  # why it was hung up
         self._farewell = ""  # the door's own word when it ends the session
 
     # --- what the SSH client asks for ------------------------------------------------
@@ -261,7 +263,6 @@ class PlayerSession(asyncssh.SSHServerSession):
             log.info("%s: connected again with their key; the earlier session ends", name)
             await previous.give_way()
             if self._ending:  # and gone meanwhile
-                self.door.release(self)
                 self._close_channel(1)
                 return
         try:
@@ -275,8 +276,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._pump.add_done_callback(self._game_over)
         log.info("%s: session started", name)
         if self._ending:  # the session ended while the game started
-            self._ending = False
-            self._end(HangUp.GONE)
+            self._hang_up()
 
     def _session_start(self, name: str) -> SessionStart:
         """Who plays, in what terminal: the player's own folder, their locale as the
@@ -297,10 +297,10 @@ class PlayerSession(asyncssh.SSHServerSession):
             url=self.door.url,
             folder=str(player_folder(name, self.door.data_dir)),
             guest=not self.door.names.belongs_to(name, self.key),
-            term=term_type or "xterm-256color",
+            term=(term_type or "xterm-256color")[:MAX_ASKED],
             columns=columns or 80,
             rows=rows or 24,
-            lang=lang[:64],
+            lang=lang[:MAX_ASKED],
             idle_seconds=self.door.idle_seconds,
         )
 
@@ -328,8 +328,8 @@ class PlayerSession(asyncssh.SSHServerSession):
                         farewell = t("ssh.worker_lost")
                     break
                 kind, payload = got
-                if kind is Frame.OUTPUT and self._chan is not None and self._open:
-                    self._chan.write(payload)
+                if kind is Frame.OUTPUT:
+                    self._show(payload)
                 elif kind is Frame.EXIT:
                     status, farewell = read_exit(payload)
                     break
@@ -337,6 +337,17 @@ class PlayerSession(asyncssh.SSHServerSession):
             log.warning("%s: the game's link broke: %s", self.name, error)
             farewell = t("ssh.worker_lost")
         self._close_channel(status, self._farewell or printable(farewell))
+
+    def _show(self, screen: bytes) -> None:
+        """The game's screen to the client, while its channel takes it; a channel closed
+        under it is the client gone (its game is hung up), not a broken link."""
+        if self._chan is None or not self._open:
+            return
+        try:
+            self._chan.write(screen)
+        except OSError:  # BrokenPipeError: "Channel not open for sending"
+            self._open = False
+            self._end(HangUp.GONE)
 
     def _game_over(self, _task: asyncio.Task[None]) -> None:
         self._pump = None
@@ -383,11 +394,16 @@ class PlayerSession(asyncssh.SSHServerSession):
         if self._ending:
             return
         self._ending = True
+        self._why = why
         self._farewell = farewell
         self.door.release(self)
         if self._writer is not None:
-            self._send(frame(Frame.HANGUP, why.value.encode()))
-            background(self._cut_after(HANGUP_WAIT))
+            self._hang_up()
+
+    def _hang_up(self) -> None:
+        """Tell the game why it ends; cut it off if it has not ended in HANGUP_WAIT."""
+        self._send(frame(Frame.HANGUP, self._why.value.encode()))
+        background(self._cut_after(HANGUP_WAIT))
 
     async def _cut_after(self, seconds: float) -> None:
         """A game that does not end when hung up is cut off."""

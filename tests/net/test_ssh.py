@@ -160,6 +160,8 @@ async def test_the_game_hears_its_terminal_resizes_and_the_hang_up(tmp_path) -> 
             await read_until(process, "size 120x40", seen)
             process.change_terminal_size(81, 25)
             await read_until(process, "size 81x25", seen)
+            process.change_terminal_size(70_000, 4_000_000)  # past what a frame holds
+            await read_until(process, "size 1000x1000", seen)
             assert len(door.host.live) == 1
         await until(lambda: not door.host.live)
         (probe,) = door.host.ended
@@ -184,6 +186,25 @@ async def test_end_of_input_hangs_up_the_game_and_ends_the_session_quietly(
     ours = [r for r in caplog.records if not r.name.startswith("asyncssh")]
     assert not any(r.exc_info or r.levelno >= logging.WARNING for r in ours), ours
     assert len(ours) <= 2, ours  # the input ended; the game ended
+
+
+async def test_a_channel_closed_under_the_screen_is_the_client_gone_not_a_broken_link(
+    tmp_path, caplog
+) -> None:
+    caplog.set_level(logging.INFO, logger="ddz_tui.net.ssh")
+    async with probe_door(tmp_path, "chatty") as door:
+        async with ssh(door, "ann") as conn:
+            process = await conn.create_process(term_type="xterm", encoding="utf-8")
+            await read_until(process, "frame 3", [])
+            channel = door.playing["ann"]._chan
+
+            def closed(_data: bytes) -> None:  # as asyncssh says once its side is closing
+                raise BrokenPipeError("Channel not open for sending")
+
+            channel.write = closed
+            await until(lambda: not door.host.live)
+        assert door.host.ended[0].hangup == "gone", "the game was hung up"
+    assert "link broke" not in caplog.text and "link ended" not in caplog.text
 
 
 async def test_a_game_that_ignores_the_hang_up_is_cut_off(tmp_path, monkeypatch, caplog) -> None:

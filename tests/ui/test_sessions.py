@@ -87,6 +87,15 @@ async def open_session(
     return player
 
 
+async def back_to_the_lobby(mei: Player, ann: Player) -> None:
+    """Both press Esc, and their lobbies are drawn again."""
+    for player in (mei, ann):
+        player.screen.clear()
+        player.key("\x1b")
+    await mei.read_until("你是mei")
+    await ann.read_until("you are ann")
+
+
 async def test_two_sessions_in_one_process_keep_their_own_language_mode_and_folder(
     tmp_path,
 ) -> None:
@@ -108,14 +117,12 @@ async def test_two_sessions_in_one_process_keep_their_own_language_mode_and_fold
             player.key("\x1bOP")
         await mei.read_until("帮助与规则")
         await ann.read_until("Help and rules")
-        for player in (mei, ann):  # back, and both open the New table dialog at once
-            player.key("\x1b")
-        await asyncio.sleep(0.3)
-        for player in (mei, ann):
+        await back_to_the_lobby(mei, ann)
+        for player in (mei, ann):  # both open the New table dialog at once
             player.key("c")
         await mei.read_until("牌桌名称")
         await ann.read_until("Name of the table")
-        await asyncio.sleep(0.5)  # drawn whole before the hang-up
+        await back_to_the_lobby(mei, ann)
         for player in (mei, ann):
             player.send(frame(Frame.HANGUP, HangUp.GONE.value.encode()))
             assert (await player.ended())[0] == 0
@@ -158,19 +165,24 @@ async def test_a_session_idle_away_from_a_table_is_told_and_closed(tmp_path, mon
 
     monkeypatch.setattr(session_module, "IDLE_CHECK", 0.02)
     now = [0.0]
+    looks = [0]
+
+    def clock() -> float:
+        looks[0] += 1
+        return now[0]
+
     tasks: set[asyncio.Task[None]] = set()
     async with running() as server:
         ann = await open_session(
-            start(server.url, "ann", tmp_path / "ann", idle_seconds=600.0),
-            tasks,
-            clock=lambda: now[0],
+            start(server.url, "ann", tmp_path / "ann", idle_seconds=600.0), tasks, clock=clock
         )
         await ann.read_until("you are ann")
         now[0] = 599.0
         ann.key("c")  # a key: the idle time starts again
-        await ann.read_until("New table")
+        await ann.read_until("Name of the table")
         now[0] = 1198.0
-        await asyncio.sleep(0.2)
+        seen = looks[0]
+        await until(lambda: looks[0] >= seen + 3)  # it looked, and found ann not idle
         assert not any(t.done() for t in tasks)
         now[0] = 1199.5
         _, farewell = await ann.ended()
