@@ -119,6 +119,7 @@ class DdzApp(App[None]):
         default_lang: Lang | None = None,
         keep_tokens: bool = True,
         driver_class: type[Driver] | None = None,
+        home: JoinRequest | None = None,
     ) -> None:
         """ascii_cards and lang (from the command line) win over the saved settings
         for this session; seed makes the deals and the bots repeat; make_sound builds
@@ -130,7 +131,9 @@ class DdzApp(App[None]):
         language when neither lang nor the settings choose one (default: the locale's);
         keep_tokens: keep the session tokens that hold a seat in data_dir (a guest at the
         SSH door keeps them only while the app runs); driver_class: how it reaches its
-        terminal (default: Textual's for this one)."""
+        terminal (default: Textual's for this one); home: the one server this app plays
+        on (the SSH door's): it starts in that server's lobby, and its title offers that
+        lobby where it would offer joining or hosting a game anywhere."""
         super().__init__(driver_class=driver_class)
         for theme in THEMES:
             self.register_theme(theme)
@@ -149,6 +152,7 @@ class DdzApp(App[None]):
         self.sound = make_sound(self.settings.sound)
         self.set_reactive(DdzApp.sound_on, self.sound.enabled)
         self._start = start
+        self.home = home
         self._owns_process = owns_process
         self._data_dir = data_dir
         self._keep_tokens = keep_tokens
@@ -181,7 +185,10 @@ class DdzApp(App[None]):
 
     def on_mount(self) -> None:
         self._quit_on_sigterm(True)
-        self.push_screen(TitleScreen())
+        if self.home is not None:
+            self.enter_home()
+        else:
+            self.push_screen(TitleScreen())
         if self._replay is not None:
             self.open_replay(self._replay)
         if self._settings_problem:
@@ -399,7 +406,35 @@ class DdzApp(App[None]):
         if client.table is not None:
             self.open_table(client.table)
 
+    @work(exclusive=True, group="home")
+    async def enter_home(self) -> None:
+        """Connect to the home server and show its lobby, with no dialog on the way (a
+        session at the door is there to play on its server); when it cannot, the title
+        says why. The title is built only if it is shown."""
+        from ddz_tui.net.client.errors import NetError
+
+        assert self.home is not None
+        try:
+            client = await self.online.join(self.home)
+        except NetError as error:
+            self.show_title()
+            self.notify(
+                error.message,
+                title=t("ui.online.no_home_title"),
+                severity="error",
+                timeout=NOTICE_SECONDS,
+            )
+            return
+        self.enter_lobby(client)
+
+    def show_title(self) -> None:
+        """Put the title under everything when it is not there yet (an app that started
+        in a lobby has none until the lobby is left)."""
+        if not any(isinstance(screen, TitleScreen) for screen in self.screen_stack):
+            self.push_screen(TitleScreen())
+
     def _left_lobby(self, _: object) -> None:
+        self.show_title()
         self.run_worker(self.online.close())
 
     def _connection_lost(self, message: str) -> None:
@@ -412,6 +447,7 @@ class DdzApp(App[None]):
         while any(isinstance(screen, LobbyScreen) for screen in self.screen_stack):
             await self.pop_screen()
         await self.online.close()
+        self.show_title()
         self.notify(
             message,
             title=t("ui.online.lost_title"),

@@ -98,11 +98,13 @@ def make_app(
     make_sound: Callable[[bool | None], Sound] = SpySound,
     start: JoinRequest | HostRequest | None = None,
     owns_process: bool = False,
+    home: JoinRequest | None = None,
     **settings: object,
 ) -> NotingApp:
     """An app with saved settings (no delay, random bots unless given) in the test's
     config directory, and a silent sound (a SpySound unless given); `start` joins or
-    hosts a game at once; `owns_process` as the `ddz` command has it."""
+    hosts a game at once; `owns_process` as the `ddz` command has it; `home` the one
+    server it plays on, as at the SSH door."""
     store = SettingsStore(Path(os.environ["DDZ_CONFIG_DIR"]))
     values: dict[str, object] = {
         "bot_delay": 0.0,
@@ -119,6 +121,7 @@ def make_app(
         make_sound=make_sound,
         start=start,
         owns_process=owns_process,
+        home=home,
     )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input, OptionList, Static
 
 import ddz_tui.net.client.lobby as client_module
 from ddz_tui.engine import Phase
@@ -281,6 +281,58 @@ async def test_the_server_shutting_down_goes_back_to_the_title_at_once() -> None
             await server.close()
             await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen), timeout=5)
             assert f"the server at {where} was shut down" in notifications(app)
+
+
+async def at_title(pilot: Pilot) -> None:
+    """Wait for the title to be shown, its menu built."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen) and app.screen.query("#menu"))
+
+
+def menu_entries(app) -> list[str]:
+    menu = app.screen.query_one("#menu", OptionList)
+    return [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+
+
+async def test_an_app_with_a_home_server_starts_in_its_lobby_and_offers_no_other() -> None:
+    async with running() as server:
+        app = make_app(home=JoinRequest(server.url, "ann"))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert [type(s).__name__ for s in app.screen_stack] == ["Screen", "LobbyScreen"]
+            await pilot.press("escape")  # leaving the lobby: the title, built now
+            await at_title(pilot)
+            entries = menu_entries(app)
+            assert "Lobby: play with others" in entries
+            assert "Join a game" not in entries and "Host a game" not in entries
+            await pilot.press("j", "o")  # joining or hosting elsewhere: not from here
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+            assert not any(isinstance(s, (JoinScreen, HostScreen)) for s in app.screen_stack)
+            await pilot.press("l")  # back to the home server's lobby
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert app.online.client is not None and app.online.client.name == "ann"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+            assert sum(isinstance(s, TitleScreen) for s in app.screen_stack) == 1
+
+
+async def test_an_app_whose_home_server_is_away_shows_the_title_and_says_why() -> None:
+    app = make_app(home=JoinRequest(f"ws://127.0.0.1:{free_port()}", "ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await at_title(pilot)
+        assert any("nothing is listening" in note for note in app.notices_shown), app.notices_shown
+        assert "Lobby: play with others" in menu_entries(app)
+
+
+async def test_an_app_whose_home_server_shuts_down_goes_to_a_title_it_never_had() -> None:
+    async with running() as server:
+        app = make_app(home=JoinRequest(server.url, "ann"))
+        async with app.run_test(size=SIZE) as pilot:
+            await seated_alone(pilot)
+            await server.close()
+            await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen), timeout=5)
+            assert [type(s).__name__ for s in app.screen_stack] == ["Screen", "TitleScreen"]
 
 
 async def test_back_at_a_restarted_server_the_dead_table_gives_way_to_the_lobby() -> None:

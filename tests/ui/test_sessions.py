@@ -110,8 +110,6 @@ async def test_two_sessions_in_one_process_keep_their_own_language_mode_and_fold
         en_screen = await ann.read_until("you are ann")
         assert "大厅" in zh_screen and "Lobby" not in zh_screen
         assert "Lobby" in en_screen and "大厅" not in en_screen
-        assert "╭" not in zh_screen and "─" not in zh_screen, "mei's screen is in ASCII"
-        assert "─" in en_screen, "ann's is not"
         assert language() is Lang.EN and not ascii_mode(), "the process's own voice untouched"
         for player in (mei, ann):  # each opens help at once, in their own words
             player.key("\x1bOP")
@@ -120,8 +118,10 @@ async def test_two_sessions_in_one_process_keep_their_own_language_mode_and_fold
         await back_to_the_lobby(mei, ann)
         for player in (mei, ann):  # both open the New table dialog at once
             player.key("c")
-        await mei.read_until("牌桌名称")
-        await ann.read_until("Name of the table")
+        zh_dialog = await mei.read_until("牌桌名称")
+        en_dialog = await ann.read_until("Name of the table")
+        assert "╭" not in zh_dialog and "─" not in zh_dialog, "mei's screen is in ASCII"
+        assert "─" in en_dialog, "ann's is not"
         await back_to_the_lobby(mei, ann)
         for player in (mei, ann):
             player.send(frame(Frame.HANGUP, HangUp.GONE.value.encode()))
@@ -130,6 +130,29 @@ async def test_two_sessions_in_one_process_keep_their_own_language_mode_and_fold
     assert "\x1b[?1049l" in ann.screen.decode(), "the terminal given back"
     assert json.loads((zh_folder / "settings" / "settings.json").read_text())["ascii_cards"]
     assert not (en_folder / "sessions.json").exists() and not (zh_folder / "sessions.json").exists()
+
+
+async def test_a_session_plays_on_the_doors_server_only(tmp_path) -> None:
+    """Straight into the door's lobby; away from it, the title offers that lobby, never
+    joining another server from the door's machine or hosting one on it."""
+    tasks: set[asyncio.Task[None]] = set()
+    async with running() as server:
+        ann = await open_session(start(server.url, "ann", tmp_path / "ann"), tasks)
+        first = await ann.read_until("you are ann")
+        assert "Join a game" not in first and "Connect" not in first, "no title, no dialog"
+        ann.screen.clear()
+        ann.key("\x1b")
+        title = await ann.read_until("Lobby: play with others")
+        assert "Host a game" not in title and "Join a game" not in title
+        ann.screen.clear()
+        ann.key("o")
+        ann.key("j")
+        ann.key("l")
+        back = await ann.read_until("you are ann")
+        assert "Host a game" not in back and "Join a game" not in back, "no dialog opened"
+        ann.send(frame(Frame.HANGUP, HangUp.GONE.value.encode()))
+        await ann.ended()
+        await asyncio.gather(*tasks)
 
 
 async def test_a_session_that_fails_ends_alone_with_a_line_and_a_log_entry(
@@ -249,3 +272,4 @@ def test_a_start_that_is_not_one_is_refused(raw: bytes) -> None:
 
     with pytest.raises(LinkError):
         SessionStart.decode(raw)
+

@@ -32,6 +32,11 @@ MENU = (
 )
 """(action, label key) for each menu entry, in order. An entry runs its action."""
 
+AWAY = frozenset({"join", "host"})
+"""The entries that play on another server, or host one: not for an app with a home
+server (the SSH door's), whose title offers its lobby in their place."""
+HOME = ("lobby", "ui.menu.lobby")
+
 FAN = tuple(DECK[i] for i in (44, 45, 48, 52, 53))
 """The cards on the title: two aces, a 2 and the rocket, a hand anyone would like."""
 
@@ -49,6 +54,7 @@ class TitleScreen(AppScreen):
         Binding("n,N", "new_game", "keys.new_game"),
         Binding("j,J", "join", "keys.join_game"),
         Binding("o,O", "host", "keys.host_game"),  # H is the hint at the table
+        Binding("l,L", "lobby", "keys.to_lobby"),
         Binding("t,T", "stats", "keys.stats"),
         Binding("f1,question_mark", "help", "keys.help"),
         Binding("s,S", "settings", "keys.settings"),
@@ -61,8 +67,26 @@ class TitleScreen(AppScreen):
             yield Plain(t("ui.title.name"), id="game-name")
             yield Plain(t("ui.title.tagline"), id="tagline")
             with Center():
-                yield Menu(*(Option(t(label), id=action) for action, label in MENU), id="menu")
+                yield Menu(
+                    *(Option(t(label), id=action) for action, label in self.menu()), id="menu"
+                )
         yield KeyFooter()
+
+    def menu(self) -> list[tuple[str, str]]:
+        if self.ddz.home is None:
+            return list(MENU)
+        entries = [entry for entry in MENU if entry[0] not in AWAY]
+        entries.insert(1, HOME)
+        return entries
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
+        if action in AWAY:
+            return self.ddz.home is None
+        if action == HOME[0]:
+            return self.ddz.home is not None
+        return True
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None
@@ -82,6 +106,9 @@ class TitleScreen(AppScreen):
 
     def action_host(self) -> None:
         self.ddz.host_game()
+
+    def action_lobby(self) -> None:
+        self.ddz.enter_home()
 
     def action_stats(self) -> None:
         from ddz_tui.ui.screens.stats import StatsScreen

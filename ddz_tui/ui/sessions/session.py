@@ -65,7 +65,7 @@ class SessionApp(DdzApp):
             SettingsStore(folder / "settings"),
             data_dir=folder,
             make_sound=_silent,
-            start=JoinRequest(start.url, start.name),
+            home=JoinRequest(start.url, start.name),
             default_lang=default_language(locale) if locale else Lang.EN,
             keep_tokens=not start.guest,
             driver_class=LinkDriver,
