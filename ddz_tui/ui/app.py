@@ -36,6 +36,7 @@ from ddz_tui.sound.player import Sound
 from ddz_tui.ui.screens.confirm import ConfirmScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
+from ddz_tui.ui.strips import acyclic_strips
 from ddz_tui.ui.theme import CARD_COLOURS, THEMES
 from ddz_tui.ui.widgets.cards import CARD_STYLES, CardWidget
 
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from ddz_tui.ui.screens.replay import Replay
 
 log = logging.getLogger(__name__)
+acyclic_strips()  # every app of the process draws many lines a second: see ui/strips.py
 
 PRELOADED = (
     "ddz_tui.ui.online",

@@ -133,3 +133,26 @@ async def test_an_app_with_a_process_of_its_own_freezes_what_it_loaded(unfrozen)
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
         assert gc.get_freeze_count() == 0, "the process is not the app's to tune"
+
+
+def test_a_strip_left_whole_is_freed_without_the_cycle_collector() -> None:
+    """Divided at its end, padded or cut to its own length, a line stays acyclic: the
+    compositor does this to most lines of a frame, and cycles made full collections,
+    every player's slowest key, in a process drawing many screens (ui/strips.py)."""
+    from rich.segment import Segment
+    from textual.strip import Strip
+
+    import ddz_tui.ui.app  # noqa: F401  (the app's module makes strips acyclic)
+
+    gc.collect()
+    gc.disable()
+    try:
+        strip = Strip([Segment("ab"), Segment("cd")], 4)
+        assert strip.divide([4]) == [strip]
+        assert strip.adjust_cell_length(4) is strip
+        assert strip.crop_extend(0, 4, None) is strip
+        assert strip.divide([2, 4])[0].text == "ab", "other cuts still made (and kept)"
+        del strip
+        assert gc.collect() == 0, "nothing left for the cycle collector"
+    finally:
+        gc.enable()
