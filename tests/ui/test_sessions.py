@@ -273,3 +273,23 @@ def test_a_start_that_is_not_one_is_refused(raw: bytes) -> None:
     with pytest.raises(LinkError):
         SessionStart.decode(raw)
 
+
+def test_a_worker_walks_its_whole_heap_once_a_quarter_of_its_sessions_ended(monkeypatch) -> None:
+    from ddz_tui.ui.sessions import host
+
+    walks: list[int] = []
+    thresholds: list[tuple[int, ...]] = []
+    monkeypatch.setattr(host.gc, "collect", lambda *args: walks.append(1) or 0)
+    monkeypatch.setattr(host.gc, "set_threshold", lambda *args: thresholds.append(args))
+    running_sessions: set = set(range(200))
+    collector = host.Collector(running_sessions)
+    assert thresholds == [(host.YOUNG_OBJECTS,)], "young collections made rare"
+    for _ in range(49):
+        collector.session_ended(None)
+    assert not walks, "49 of 200 ended: not yet"
+    collector.session_ended(None)
+    assert len(walks) == 1, "50 of 200: a quarter"
+    running_sessions.clear()
+    for _ in range(host.ENDED_BEFORE_COLLECTING):
+        collector.session_ended(None)
+    assert len(walks) == 2, "a few sessions: a walk after the least number ended"

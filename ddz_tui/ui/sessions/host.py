@@ -24,13 +24,43 @@ from ddz_tui.ui.sessions.session import run_session
 log = logging.getLogger(__name__)
 
 MAX_FDS = 32  # links one message of the door may carry
+YOUNG_OBJECTS = 10_000  # objects made (net) between young collections; Python's default: 700
+ENDED_BEFORE_COLLECTING = 16  # sessions ended (at least) before a full collection
 
 
-async def host_link(sock: socket.socket, sessions: set[asyncio.Task[None]]) -> None:
+class Collector:
+    """When a worker's garbage collector runs. Python's defaults look for cycles every
+    700 new objects and walk the whole heap every hundred looks: in a worker drawing
+    dozens of screens, a walk of 200-300 ms every 2-3 s, which every player there felt
+    as a key that took that long. Most of what a key makes dies by reference counting
+    within a frame, so young collections are made rare (`YOUNG_OBJECTS`), and the whole
+    heap is walked when what it would free is worth it: once sessions ended since the
+    last walk are a quarter of those running (an ended game's screens are cycles only a
+    full collection frees), and as Python would, when the heap has grown by a quarter."""
+
+    def __init__(self, sessions: set[asyncio.Task[None]]) -> None:
+        self.sessions = sessions
+        self.ended = 0
+        gc.set_threshold(YOUNG_OBJECTS)
+
+    def session_ended(self, _task: object) -> None:
+        self.ended += 1
+        if self.ended >= max(ENDED_BEFORE_COLLECTING, len(self.sessions) // 4):
+            self.ended = 0
+            gc.collect()
+
+
+async def host_link(
+    sock: socket.socket,
+    sessions: set[asyncio.Task[None]],
+    collector: Collector | None = None,
+) -> None:
     """Run the session on the far end of `sock` as a task among `sessions`."""
     sock.setblocking(False)
     reader, writer = await asyncio.open_connection(sock=sock)
-    background(run_session(reader, writer), sessions)
+    task = background(run_session(reader, writer), sessions)
+    if collector is not None:
+        task.add_done_callback(collector.session_ended)
 
 
 class InProcessHost:
@@ -56,6 +86,7 @@ async def serve_door(control: socket.socket) -> None:
     """Take the links the door sends over `control` until it closes, then end."""
     loop = asyncio.get_running_loop()
     sessions: set[asyncio.Task[None]] = set()
+    collector = Collector(sessions)
     gone = loop.create_future()
     control.setblocking(False)
 
@@ -68,7 +99,7 @@ async def serve_door(control: socket.socket) -> None:
             log.warning("the door's control socket: %s", error)
             message, fds = b"", []
         for fd in fds:
-            background(host_link(socket.socket(fileno=fd), sessions), sessions)
+            background(host_link(socket.socket(fileno=fd), sessions, collector), sessions)
         if not message and not fds and not gone.done():
             gone.set_result(None)
 
