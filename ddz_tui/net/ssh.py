@@ -6,7 +6,7 @@ link (`ssh_link`): the door sends who plays (the player's own folder for setting
 history and, for a name bound to their key, the session tokens that hold a seat; their
 locale; the terminal), then their keys and window sizes, and writes the game's screen
 to the channel. When the connection closes, or the client's input ends, the game is
-hung up; once it says it is over (or HANGUP_WAIT passes) the channel gets its status.
+hung up; once it says it is over (or it is cut off) the channel gets its status.
 
 Who may use a name (`Admission`): the first public-key login under a name binds it to
 that key (`NameKeys`, a few names per key at most, forgotten when unused for long), and
@@ -66,6 +66,7 @@ log = logging.getLogger(__name__)
 DEFAULT_SSH_PORT = 2222
 DEFAULT_IDLE_MINUTES = 10  # away from a table this long without a key, a session ends
 HANGUP_WAIT = 3.0  # seconds a game has to end once hung up before it is cut off
+HANGUP_SHARE = 0.05  # and as many more seconds for each game being hung up with it
 STALLED_WAIT = 30.0  # seconds a client may take no output before its session ends
 LOGIN_TIMEOUT = 30.0  # seconds a connection has to log in
 MAX_KEYS_REFUSED = 32  # keys one connection may offer in vain (an agent may hold many)
@@ -161,6 +162,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._ending = False  # hung up: the game is being ended
         self._why = HangUp.GONE  # why it was hung up
         self._farewell = ""  # the door's own word when it ends the session
+        self._hung_up = False  # counted among the door's games being hung up
 
     # --- what the SSH client asks for ------------------------------------------------
 
@@ -311,15 +313,18 @@ class PlayerSession(asyncssh.SSHServerSession):
     async def _output(self, reader: asyncio.StreamReader) -> None:
         """The game's screen to the player, until the game says it is over (or its link
         ends: its worker died); while the client takes no more, the game is not read,
-        and after STALLED_WAIT of that the session ends."""
+        and after STALLED_WAIT of that the session ends and its connection is cut (a
+        channel's close would wait behind the screen it never takes)."""
         status, farewell = 1, ""
         try:
             while True:
                 try:
                     await asyncio.wait_for(self._can_write.wait(), STALLED_WAIT)
                 except asyncio.TimeoutError:
-                    log.info("%s: the client takes no output; the session ends", self.name)
-                    self._open = False  # nothing more can reach it
+                    log.info("%s: the client takes no output; its connection is cut", self.name)
+                    self._open = False  # nothing more can reach it: not even a close
+                    if self._chan is not None:
+                        self._chan.get_connection().abort()
                     break
                 got = await read_frame(reader)
                 if got is None:
@@ -351,6 +356,9 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def _game_over(self, _task: asyncio.Task[None]) -> None:
         self._pump = None
+        if self._hung_up:
+            self._hung_up = False
+            self.door.hanging_up -= 1
         self._close_channel(1, self._farewell)  # if the game was cut off before saying so
         self.door.release(self)
         if self._writer is not None:
@@ -390,7 +398,7 @@ class PlayerSession(asyncssh.SSHServerSession):
     def _end(self, why: HangUp, farewell: str = "") -> None:
         """End the session, whoever ended it (the client, the connection, a new login,
         the door stopping): give up the name and hang the game up; once its game says
-        it is over (or HANGUP_WAIT passes), the channel is closed. Once only."""
+        it is over (or it is cut off), the channel is closed. Once only."""
         if self._ending:
             return
         self._ending = True
@@ -401,13 +409,23 @@ class PlayerSession(asyncssh.SSHServerSession):
             self._hang_up()
 
     def _hang_up(self) -> None:
-        """Tell the game why it ends; cut it off if it has not ended in HANGUP_WAIT."""
+        """Tell the game why it ends; cut it off if it does not end in time."""
         self._send(frame(Frame.HANGUP, self._why.value.encode()))
-        background(self._cut_after(HANGUP_WAIT))
+        self.door.hanging_up += 1
+        self._hung_up = True
+        background(self._cut_off_late())
 
-    async def _cut_after(self, seconds: float) -> None:
-        """A game that does not end when hung up is cut off."""
-        await asyncio.sleep(seconds)
+    async def _cut_off_late(self) -> None:
+        """A game that does not end when hung up is cut off: after HANGUP_WAIT, and
+        HANGUP_SHARE more for each game still ending (hundreds hung up at once, when
+        the door stops or a network drops, take their workers seconds to end)."""
+        loop = asyncio.get_running_loop()
+        since = loop.time()
+        while self._pump is not None:
+            left = since + HANGUP_WAIT + HANGUP_SHARE * self.door.hanging_up - loop.time()
+            if left <= 0:
+                break
+            await asyncio.sleep(left)
         if self._pump is not None:
             log.warning("%s: the game did not end when hung up; cut off", self.name)
             self._pump.cancel()
@@ -619,6 +637,7 @@ class SshDoor:
         self.playing: dict[str, PlayerSession] = {}  # the live session under each name
         self.pumps: set[asyncio.Task[None]] = set()  # each game's output to its player
         self.sessions: set[PlayerSession] = set()
+        self.hanging_up = 0  # games hung up that have yet to end
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     async def start(self) -> None:
@@ -674,7 +693,7 @@ class SshDoor:
             await self._acceptor.wait_closed()
         ending = [task for session in list(self.sessions) if (task := session.shut_down())]
         if ending:
-            await asyncio.wait(ending, timeout=SHUTDOWN_WAIT)
+            await asyncio.wait(ending, timeout=SHUTDOWN_WAIT + HANGUP_SHARE * len(ending))
         await self.host.close()
 
     async def __aenter__(self) -> SshDoor:

@@ -218,6 +218,74 @@ async def test_a_game_that_ignores_the_hang_up_is_cut_off(tmp_path, monkeypatch,
         assert "did not end when hung up" in caplog.text
 
 
+async def test_games_hung_up_together_get_the_time_to_end_together(
+    tmp_path, monkeypatch, caplog
+) -> None:
+    """A door stopping, or a network dropping, hangs up hundreds at once: their workers
+    take seconds to end them all, which is no reason to cut any off."""
+    import ddz_tui.net.ssh as ssh_module
+
+    monkeypatch.setattr(ssh_module, "HANGUP_WAIT", 0.3)
+    monkeypatch.setattr(ssh_module, "HANGUP_SHARE", 0.3)
+    async with probe_door(tmp_path, "lingering", slow_seconds=0.6) as door:
+        conns = [await ssh(door, name) for name in ("ann", "bob", "cy")]
+        for conn in conns:
+            await play(conn)
+        for conn in conns:
+            conn.close()
+        await until(lambda: not door.sessions and door.host.done_count == 3)
+        assert [probe.hangup for probe in door.host.ended] == ["gone"] * 3
+    assert "did not end when hung up" not in caplog.text
+    assert door.hanging_up == 0
+
+
+class Deaf(asyncssh.SSHClientSession):
+    """A client that stops taking the screen: it reads nothing, so its window closes and
+    what the game draws piles up behind it."""
+
+    def connection_made(self, chan) -> None:
+        self.chan = chan
+        chan.pause_reading()
+
+
+async def test_a_client_that_takes_no_screen_is_ended_and_costs_the_others_nothing(
+    tmp_path, monkeypatch, caplog
+) -> None:
+    import ddz_tui.net.ssh as ssh_module
+
+    caplog.set_level(logging.INFO)
+    monkeypatch.setattr(ssh_module, "STALLED_WAIT", 3.0)
+    key, _ = load_host_key(tmp_path / "host_key")
+    host = InProcessHost()
+    async with (
+        running() as server,
+        SshDoor(server.url, key, host, port=0, data_dir=tmp_path / "data") as door,
+        ssh(door, "bob") as bob_conn,
+        ssh(door, "ann") as ann_conn,
+    ):
+        bob = await bob_conn.create_process(term_type="xterm", encoding="utf-8")
+        bob_seen: list[str] = []
+        await read_until(bob, "you are bob", bob_seen)
+        chan, _deaf = await ann_conn.create_session(
+            Deaf, term_type="xterm-256color", term_size=(80, 24), window=16 * 1024
+        )
+        await until(lambda: len(host.sessions) == 2)
+        for turn in range(40):  # each size a whole screen drawn anew: ~0.2 MB
+            if chan.is_closing():
+                break
+            chan.change_terminal_size(900 + turn % 2, 250)
+            bob_seen.clear()
+            bob.stdin.write("\t")  # bob plays on meanwhile, and is answered
+            await read_until(bob, "\x1b[", bob_seen, timeout=5)
+        await asyncio.wait_for(chan.wait_closed(), 30)
+        assert "ann: the client takes no output; its connection is cut" in caplog.text
+        await until(lambda: len(host.sessions) == 1)
+        bob_seen.clear()
+        bob.stdin.write("c")
+        await read_until(bob, "Name of the table", bob_seen, timeout=5)
+        assert not chan.get_exit_status(), "it heard no status: it took nothing"
+
+
 async def refused(door: SshDoor, name: str, keys: list | None = None) -> str:
     """Log in as `name` and expect to be turned away; what the banner said."""
     client = Client()

@@ -31,7 +31,8 @@ class Probe:
 class ProbeHost:
     """Runs probes. `behaviour`: "probe" answers and ends when hung up; "stubborn" never
     ends by itself; "chatty" writes frames all the time; "exit3" says bye and exits 3;
-    "slow" reads no input for `slow_seconds`, then all of it."""
+    "slow" reads no input for `slow_seconds`, then all of it; "lingering" ends
+    `slow_seconds` after it is hung up."""
 
     behaviour: str = "probe"
     slow_seconds: float = 0.5
@@ -90,6 +91,8 @@ class ProbeHost:
                         say(f"got {probe.got}\n")
                 elif kind is Frame.HANGUP:
                     probe.hangup = payload.decode()
+                    if self.behaviour == "lingering":
+                        await asyncio.sleep(self.slow_seconds)
                     if self.behaviour != "stubborn":
                         writer.write(exit_frame(0, ""))
                         break
