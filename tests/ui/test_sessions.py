@@ -14,12 +14,14 @@ import pytest
 
 from ddz_tui.i18n import Lang, ascii_mode, language
 from ddz_tui.net.ssh_link import (
+    MAX_FRAME,
     Frame,
     HangUp,
     SessionStart,
     frame,
     read_exit,
     read_frame,
+    resize_frame,
 )
 from ddz_tui.net.ssh_pool import WorkerPool
 from ddz_tui.ui.sessions.session import GameSession, run_session
@@ -211,6 +213,32 @@ async def test_a_session_idle_away_from_a_table_is_told_and_closed(tmp_path, mon
         _, farewell = await ann.ended()
         assert "no key pressed for 10 minutes away from a table" in farewell
         await asyncio.gather(*tasks)
+
+
+async def test_a_player_who_takes_no_screen_is_ended_holding_a_bounded_screen(
+    tmp_path, monkeypatch, caplog
+) -> None:
+    import ddz_tui.ui.sessions.session as session_module
+
+    caplog.set_level(logging.INFO)
+    monkeypatch.setattr(session_module, "MAX_OUTPUT_HELD", 64 * 1024)
+    held: list[int] = []
+    write = session_module.SessionLink.write
+
+    def noting(self, data: bytes) -> None:
+        write(self, data)
+        held.append(self._writer.transport.get_write_buffer_size())
+
+    monkeypatch.setattr(session_module.SessionLink, "write", noting)
+    tasks: set[asyncio.Task[None]] = set()
+    async with running() as server:
+        ann = await open_session(start(server.url, "ann", tmp_path / "ann"), tasks)
+        await ann.read_until("you are ann")
+        ann.send(resize_frame(1000, 1000))  # a screen of megabytes, which the door never reads
+        done, _ = await asyncio.wait(tasks, timeout=30)
+        assert done == tasks, "the session ended"
+    assert "ann: takes no screen; the session ends" in caplog.text
+    assert max(held) <= 64 * 1024 + MAX_FRAME + 16, "held: the bound and one frame at most"
 
 
 def test_idle_is_never_at_a_table(tmp_path) -> None:

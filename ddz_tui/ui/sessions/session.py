@@ -96,9 +96,10 @@ class SessionLink:
             return
         for at in range(0, len(data), MAX_FRAME):
             self._writer.write(frame(Frame.OUTPUT, data[at : at + MAX_FRAME]))
-        if self._writer.transport.get_write_buffer_size() > MAX_OUTPUT_HELD:
-            self.overflowed = True
-            self.on_overflow()
+            if self._writer.transport.get_write_buffer_size() > MAX_OUTPUT_HELD:
+                self.overflowed = True  # a screen of megabytes (1000x1000) stops here too
+                self.on_overflow()
+                return
 
     def close(self) -> None:
         """Close the link; at once, dropping what is held, for a player who takes nothing."""
@@ -165,8 +166,8 @@ class GameSession:
         log.info("%s: idle away from a table; the session ends", self.start.name)
         return True
 
-    def ended_by_app(self) -> None:
-        """The app is over by itself: why, if the player should hear it."""
+    def say_why(self) -> None:
+        """The app is over: why, if the player should hear it (a hang-up says nothing)."""
         if self.link.overflowed:
             log.info("%s: takes no screen; the session ends", self.start.name)
             self.farewell = t("ssh.too_slow")
@@ -213,8 +214,7 @@ async def _play(session: GameSession, reader: asyncio.StreamReader) -> None:
         if not running.done():
             app.exit()
             await asyncio.wait([running], timeout=START_WAIT)
-        else:
-            session.ended_by_app()
+        session.say_why()
     finally:
         for task in (frames, idle, running):
             task.cancel()
