@@ -109,11 +109,16 @@ class LobbyScreen(AppScreen):
             table.add_column(t("ui.lobby.col_seat", n=seat + 1), key=f"seat{seat}")
         table.add_column(t("ui.lobby.col_status"), key="status")
         table.focus()
+        self._show_tables(self.client.tables)  # before the first layout: one, not two
         self._stop = [
-            self.client.on_lobby(lambda tables: self.post_message(LobbyChanged(tables))),
+            self.client.on_lobby(self._lobby_heard),
             self.client.on_status(lambda now, text: self.post_message(StatusChanged(now, text))),
         ]
         self._show_head()
+
+    def _lobby_heard(self, tables: tuple[TableSummary, ...]) -> None:
+        if tables is not self.tables:  # (the client says the tables shown at once, too)
+            self.post_message(LobbyChanged(tables))
 
     def on_unmount(self) -> None:
         for stop in self._stop:
@@ -137,7 +142,10 @@ class LobbyScreen(AppScreen):
         self.query_one("#lobby-status", MessageLine).say(line, kind)
 
     def on_lobby_changed(self, message: LobbyChanged) -> None:
-        self.tables = message.tables
+        self._show_tables(message.tables)
+
+    def _show_tables(self, tables: tuple[TableSummary, ...]) -> None:
+        self.tables = tables
         grid = self.query_one("#tables", DataTable)
         keep = self.highlighted
         grid.clear()
