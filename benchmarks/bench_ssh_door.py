@@ -120,6 +120,7 @@ class Sample:
     door_kib: int
     others_kib: int  # the workers (and any other process the door started)
     cpu: float  # seconds, the whole tree
+    door_cpu: float  # seconds, the door's own process (SSH, the game server)
     processes: int
 
     @property
@@ -134,6 +135,7 @@ def sample(pid: int) -> Sample:
         rss_kib(pid),
         sum(rss_kib(p) for p in others),
         sum(cpu_seconds(p) for p in pids),
+        cpu_seconds(pid),
         len(pids),
     )
 
@@ -543,6 +545,7 @@ async def memory(args: argparse.Namespace) -> list[list[str]]:
                     mib((full.door_kib - empty.door_kib) / n),
                     mib((full.others_kib - empty.others_kib) / n),
                     f"{(full.cpu - empty.cpu) / n * 1000:.0f} ms",
+                    f"{(full.door_cpu - empty.door_cpu) / n * 1000:.0f} ms",
                     f"{took:.1f} s",
                     f"{idle / IDLE_SECONDS:.1%}",
                 ]
@@ -635,6 +638,7 @@ async def run(args: argparse.Namespace) -> None:
                     "door",
                     "workers",
                     "CPU/session",
+                    "in the door",
                     "to bring up",
                     "idle CPU",
                     "to end all",
