@@ -18,7 +18,9 @@ from ddz_tui.cli.play import open_app
 from ddz_tui.net import DEFAULT_PORT
 
 if TYPE_CHECKING:
+    from ddz_tui.i18n import Lang
     from ddz_tui.net.server import ServerConfig
+    from ddz_tui.net.ssh_names import NameKeys
     from ddz_tui.records.history import History
 
 SSH_PORT = 2222  # serve-ssh's default (net.ssh needs asyncssh, which is an extra)
@@ -200,7 +202,8 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
                 made=t("ssh.key_made") if made else "",
             )
         )
-        print(t("ssh.names", path=door.names.path, count=len(door.names)))
+        for line in names_lines(door.names):
+            print(line)
         limits = door.places.limits
         print(t("ssh.limits", total=limits.max_sessions, per_address=limits.max_per_address))
         print(t("ssh.workers", workers=workers, minutes=f"{args.idle_minutes:g}"))
@@ -247,6 +250,31 @@ async def _session_host(workers: int):
     pool = WorkerPool(workers, [sys.executable, "-m", "ddz_tui.ui.sessions.host"])
     await pool.start()
     return pool
+
+
+def names_lines(names: NameKeys, lang: Lang | str | None = None) -> list[str]:
+    """What the door says at start of its names file: where it is and how many names it
+    keeps, and, when it was broken, why, where it went and how many bindings were kept
+    (a broken file once went by in the log only, and its bindings seemed simply gone)."""
+    from ddz_tui.i18n import t
+
+    lines = [t("ssh.names", lang, path=names.path, count=len(names))]
+    broken = names.broken
+    if broken is not None and broken.backup is not None:
+        lines.append(
+            t("ssh.names_broken", lang, why=broken.why, backup=broken.backup, count=broken.kept)
+        )
+    elif broken is not None:
+        lines.append(
+            t(
+                "ssh.names_not_set_aside",
+                lang,
+                why=broken.why,
+                error=broken.error,
+                count=broken.kept,
+            )
+        )
+    return lines
 
 
 def _server_config(args: argparse.Namespace, host: str, port: int) -> ServerConfig:

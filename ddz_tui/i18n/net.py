@@ -186,6 +186,23 @@ PHRASES: dict[str, tuple[str, str]] = {
         "names kept for SSH keys: {path} ({count})",
         "与 SSH 密钥绑定的名字：{path}（{count} 个）",
     ),
+    "ssh.names_broken": (
+        "the names file was broken ({why}): set aside as {backup}; {count} bindings kept",
+        "名字文件已损坏（{why}）：已另存为 {backup}；保留了 {count} 个绑定",
+    ),
+    "ssh.names_not_set_aside": (
+        "the names file was broken ({why}) and could not be set aside ({error}); "
+        "{count} bindings kept",
+        "名字文件已损坏（{why}），且无法另存（{error}）；保留了 {count} 个绑定",
+    ),
+    "ssh.broken.unreadable": ("unreadable: {error}", "无法读取：{error}"),
+    "ssh.broken.too_big": ("larger than {bytes} bytes", "超过 {bytes} 字节"),
+    "ssh.broken.not_json": ("not JSON: {error}", "不是 JSON：{error}"),
+    "ssh.broken.not_names": (
+        "not a version {version} names file",
+        "不是第 {version} 版的名字文件",
+    ),
+    "ssh.broken.bad_entries": ("{n} bad entries", "{n} 个无效条目"),
     "ssh.limits": (
         "at most {total} connections at once, {per_address} from one address",
         "同时最多 {total} 个连接，同一地址最多 {per_address} 个",

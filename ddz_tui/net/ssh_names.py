@@ -6,13 +6,17 @@ session token that holds their seat). One key keeps at most `per_key` names (a k
 cannot take the door's names by the thousand), and a binding unused for `keep_days` is
 forgotten (a name is not held for good by someone who left). The bindings live in one
 JSON file in the door's data folder, written whole and atomically; a file that cannot
-be read or makes no sense is set aside (`.broken`) with a log line and the valid
-bindings in it are kept: a broken file never stops the door.
+be read or makes no sense is set aside with a log line (and `broken`, which the door
+says at start) and the valid bindings in it are kept: a broken file never stops the
+door. Each broken file is kept under a name of its own (`.broken`, `.broken.1`, ...,
+the newest numbered highest; only the newest MAX_BROKEN), since the one set aside
+last week may be the one with the bindings worth copying back.
 """
 
 from __future__ import annotations
 
 import base64
+import errno
 import json
 import logging
 import os
@@ -25,6 +29,7 @@ from pathlib import Path
 import asyncssh
 
 from ddz_tui import paths
+from ddz_tui.i18n import Phrase
 from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
 
@@ -34,6 +39,7 @@ FILE_NAME = "ssh_names.json"
 FORMAT_VERSION = 2  # version 1 kept no time of use: read as used when it was read
 MAX_NAMES = 10_000  # bindings kept at most; past it, key logins play as guests
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a bigger file than MAX_NAMES bindings need is broken
+MAX_BROKEN = 10  # broken files kept set aside at most: the newest
 DEFAULT_PER_KEY = 3  # names one key keeps at most
 DEFAULT_KEEP_DAYS = 180  # a binding unused this long is forgotten
 DAY = 86_400.0
@@ -57,6 +63,17 @@ class Binding:
     used: float
 
 
+@dataclass(frozen=True)
+class Broken:
+    """The names file was broken when the door read it: why, where it was set aside
+    (None when it could not be: `error` says why), and how many bindings were kept."""
+
+    why: Phrase
+    backup: Path | None
+    kept: int
+    error: str = ""
+
+
 class NameKeys:
     """The name → key bindings of one door, kept in `path`."""
 
@@ -74,6 +91,7 @@ class NameKeys:
         self._clock = clock
         self._bindings: dict[str, Binding] = dict(bindings or {})
         self._swept = clock()  # when unused bindings were last forgotten
+        self.broken: Broken | None = None  # what was wrong with the file, when read
 
     @classmethod
     def load(
@@ -92,17 +110,19 @@ class NameKeys:
         except FileNotFoundError:
             return empty
         except OSError as error:
-            return empty._set_aside({}, error.strerror or str(error))
+            why = Phrase("ssh.broken.unreadable", error=error.strerror or str(error))
+            return empty._set_aside({}, why)
         if len(raw) > MAX_FILE_BYTES:
-            return empty._set_aside({}, f"larger than {MAX_FILE_BYTES} bytes")
+            return empty._set_aside({}, Phrase("ssh.broken.too_big", bytes=MAX_FILE_BYTES))
         try:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as error:
-            return empty._set_aside({}, f"not JSON ({error})")
+            return empty._set_aside({}, Phrase("ssh.broken.not_json", error=str(error)))
         names = data.get("names") if isinstance(data, dict) else None
         version = data.get("version") if isinstance(data, dict) else None
         if not isinstance(names, dict) or version not in (1, FORMAT_VERSION):
-            return empty._set_aside({}, f"not a version {FORMAT_VERSION} names file")
+            why = Phrase("ssh.broken.not_names", version=FORMAT_VERSION)
+            return empty._set_aside({}, why)
         now = clock()
         bindings = {
             name: binding
@@ -112,25 +132,28 @@ class NameKeys:
         if len(bindings) > MAX_NAMES:
             bindings = dict(list(bindings.items())[:MAX_NAMES])
         if len(bindings) < len(names):
-            return empty._set_aside(bindings, f"{len(names) - len(bindings)} bad entries")
+            why = Phrase("ssh.broken.bad_entries", n=len(names) - len(bindings))
+            return empty._set_aside(bindings, why)
         keys = cls(path, bindings, per_key, keep_days, clock)
         if keys.forget_unused() or version != FORMAT_VERSION:
             keys._save()
         return keys
 
-    def _set_aside(self, bindings: dict[str, Binding], why: str) -> NameKeys:
-        """Keep the broken file as `.broken` and start again from the valid `bindings`."""
+    def _set_aside(self, bindings: dict[str, Binding], why: Phrase) -> NameKeys:
+        """Keep the broken file under a backup name of its own and start again from the
+        valid `bindings`; say so in the log and in `broken`."""
         path = self.path
-        backup = path.with_name(path.name + ".broken")
         try:
-            path.replace(backup)
+            backup, dropped = _move_aside(path)
         except OSError as error:
+            reason = error.strerror or str(error)
             log.warning(
                 "SSH names file %s is broken (%s) and cannot be set aside: %s",
                 path,
                 why,
-                error.strerror or error,
+                reason,
             )
+            self.broken = Broken(why, None, len(bindings), reason)
         else:
             log.warning(
                 "SSH names file %s is broken (%s): set aside as %s; %d names kept",
@@ -139,6 +162,9 @@ class NameKeys:
                 backup,
                 len(bindings),
             )
+            for old in dropped:
+                log.warning("older broken SSH names file %s removed", old)
+            self.broken = Broken(why, backup, len(bindings))
         self._bindings = dict(bindings)
         if bindings:
             self._save()
@@ -219,6 +245,35 @@ class NameKeys:
             log.warning("cannot keep SSH names in %s: %s", self.path, error.strerror or error)
             return False
         return True
+
+
+def _move_aside(path: Path) -> tuple[Path, list[Path]]:
+    """Move `path` to the next free backup name (`.broken`, then `.broken.1`, ...) and
+    remove the oldest backups past MAX_BROKEN: where it went, and what was removed.
+    Never moves it over another backup (OSError instead)."""
+    base = path.name + ".broken"
+    numbered = []
+    for entry in path.parent.iterdir():
+        suffix = entry.name[len(base) :]
+        if entry.name == base:
+            numbered.append((0, entry))
+        elif entry.name.startswith(base + ".") and suffix[1:].isascii() and suffix[1:].isdigit():
+            numbered.append((int(suffix[1:]), entry))
+    numbered.sort()
+    number = numbered[-1][0] + 1 if numbered else 0
+    backup = path.with_name(f"{base}.{number}" if number else base)
+    if backup.exists():  # a backup is never overwritten
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(backup))
+    path.replace(backup)
+    dropped = []
+    for _, old in numbered[: max(0, len(numbered) + 1 - MAX_BROKEN)]:
+        try:
+            old.unlink()
+        except OSError as error:
+            log.warning("cannot remove the broken SSH names file %s: %s", old, error.strerror)
+        else:
+            dropped.append(old)
+    return backup, dropped
 
 
 def _binding(name: object, entry: object, version: object, now: float) -> Binding | None:

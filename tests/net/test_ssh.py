@@ -623,3 +623,45 @@ def test_a_version_1_file_is_read_and_written_as_version_2(tmp_path) -> None:
     assert names.belongs_to("ann", mine)
     saved = json.loads(path.read_text())
     assert saved == {"version": 2, "names": {"ann": {"key": key_line(mine), "used": 5000.0}}}
+
+
+def test_each_broken_names_file_is_kept_numbered_and_only_the_newest_few(tmp_path, caplog) -> None:
+    """A second broken file once replaced the first `.broken`: each is kept, numbered,
+    never overwritten, and only the newest MAX_BROKEN of them."""
+    from ddz_tui.net.ssh_names import MAX_BROKEN
+
+    path = tmp_path / "ssh_names.json"
+    for n in range(MAX_BROKEN + 2):
+        path.write_text(f"broken {n}")
+        names = NameKeys.load(path)
+        assert names.broken is not None and names.broken.backup is not None
+        assert names.broken.backup.read_text() == f"broken {n}"
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert len(kept) == MAX_BROKEN and not path.exists()
+    assert "ssh_names.json.broken" not in kept and "ssh_names.json.broken.1" not in kept
+    assert (tmp_path / f"ssh_names.json.broken.{MAX_BROKEN + 1}").read_text() == (
+        f"broken {MAX_BROKEN + 1}"
+    )
+    assert (tmp_path / "ssh_names.json.broken.2").read_text() == "broken 2"
+    assert "ssh_names.json.broken.1" in caplog.text, "the one dropped is logged"
+
+
+def test_a_broken_names_file_is_said_at_start_not_only_in_the_log(tmp_path) -> None:
+    from ddz_tui.cli.net import names_lines
+
+    path = tmp_path / "ssh_names.json"
+    mine = asyncssh.generate_private_key("ssh-ed25519")
+    path.write_text("{not json")
+    names = NameKeys.load(path)
+    english = names_lines(names, "en")
+    assert english[0] == f"names kept for SSH keys: {path} (0)"
+    assert "broken (not JSON" in english[1] and f"set aside as {path}.broken;" in english[1]
+    assert english[1].endswith("0 bindings kept")
+    chinese = names_lines(names, "zh")
+    assert f"{path}.broken" in chinese[1] and "已损坏" in chinese[1]
+    entries = {"ann": key_line(mine), "bob": "not a key"}
+    path.write_text(json.dumps({"version": 1, "names": entries}))
+    line = names_lines(NameKeys.load(path), "en")[1]
+    assert "(1 bad entries)" in line and f"{path}.broken.1;" in line
+    assert line.endswith("1 bindings kept")
+    assert names_lines(NameKeys.load(path), "en") == [f"names kept for SSH keys: {path} (1)"]
