@@ -7,7 +7,9 @@ Humans act through `bid`, `call` (calling and grabbing the landlord), `show`,
 changes nothing); bots act
 by themselves after `bot_delay` seconds, computing off the event loop (in a thread,
 or where the host's `Decider` sends them). A bot that fails is logged and its seat
-makes a fallback move: the game always goes on.
+makes a fallback move; an answer to a position the game has since left (the player
+moved while the bot thought) is dropped and the turn taken afresh; an unexpected
+error is logged and the bots play on: the game always goes on.
 After every change each listener gets a `TableState` for its seat: the seat's view
 and what else a player at that seat may know. A local game is a host with one human
 seat; the network server is a host whose human seats are connections.
@@ -55,6 +57,11 @@ from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE
 log = logging.getLogger(__name__)
 
 TAKEOVER_LEVEL = "normal"  # the bot a player hands the seat to (托管)
+
+ERROR_PAUSE = 0.1
+"""Seconds the bots' loop waits after an unexpected error before it takes the turn
+again: an error that repeats (a listener that always fails) cannot take all of the
+event loop's time."""
 
 
 @dataclass
@@ -406,29 +413,62 @@ class TableHost:
             self._bots_task.add_done_callback(_log_failure)
 
     async def _run_bots(self) -> None:
-        while (game := self.game) is not None and game.phase is not Phase.OVER:
-            seat = game.turn
-            assert seat is not None
-            slot = self._seats[seat]
-            if slot.bot is None:
-                return
-            view = game.view(seat)
-            self._thinking = seat
-            self._publish()
-            decision = self._decide(slot.bot, view)
-            choice, _ = await asyncio.gather(decision, asyncio.sleep(self.bot_delay))
-            self._thinking = None
-            if self.game is not game or game.turn != seat or slot.bot is None:
-                continue  # the table changed while the bot thought
+        """Play the bots' turns until a person's turn comes or the game ends. An
+        unexpected error is logged and the loop goes on (after `ERROR_PAUSE`): a loop
+        that stopped would leave a bot's seat to move and the table stalled until
+        someone else acted, which, with only bots to move, is never."""
+        while self.playing:
             try:
-                act(game, seat, choice)
-            except IllegalAction:
-                log.exception("the bot at seat %d chose %r, which is not legal", seat, choice)
-                act(game, seat, cautious(view))
-            self._after_action()
+                if not await self._bot_turn():
+                    break
+            except Exception:
+                log.exception("a bot's turn failed; the bots play on")
+                self._thinking = None
+                await asyncio.sleep(max(self.bot_delay, ERROR_PAUSE))
         if self._thinking is not None:
             self._thinking = None
             self._publish()
+
+    async def _bot_turn(self) -> bool:
+        """The seat whose turn it is plays through its bot; False when no bot plays it.
+
+        The answer is played only if the game is still where the bot was asked (the
+        same game, seat, bot and view): while it thought, its player may have moved,
+        the others too, and the seat been handed back to a bot, and an answer to that
+        older position may be illegal now. Otherwise it is dropped, and the turn is
+        taken afresh (True: the loop goes round)."""
+        game = self.game
+        assert game is not None and game.turn is not None
+        seat = game.turn
+        bot = self._seats[seat].bot
+        if bot is None:
+            return False
+        view = game.view(seat)
+        self._thinking = seat
+        self._publish()
+        decision = self._decide(bot, view)
+        choice, _ = await asyncio.gather(decision, asyncio.sleep(self.bot_delay))
+        self._thinking = None
+        if not self._still_at(game, seat, bot, view):
+            return True  # the table moved on while the bot thought: ask again
+        try:
+            act(game, seat, choice)
+        except IllegalAction:
+            log.exception("the bot at seat %d chose %r, which is not legal", seat, choice)
+            act(game, seat, cautious(game.view(seat)))
+        self._after_action()
+        return True
+
+    def _still_at(self, game: Game, seat: int, bot: Bot, view: PlayerView) -> bool:
+        """The table is where `bot` was asked about `view`: an answer to it is an
+        answer to the position now (the view is all the seat knows, so a move legal
+        at the one is legal at the other)."""
+        return (
+            self.game is game
+            and game.turn == seat
+            and self._seats[seat].bot is bot
+            and game.view(seat) == view
+        )
 
     async def _decide(self, bot: Bot, view: PlayerView) -> Choice:
         """The bot's decision; if the bot (or where it runs) fails, a fallback move."""
