@@ -2,7 +2,9 @@
 
 No sockets here: the server (`server`) hands the lobby what its players ask for, and
 sends them what changed. A name is claimed with the hello: a new name gets a session
-token, and a name in use goes back only to a hello with that token. A seat a player got
+token, and a name in use goes back only to a hello with that token; names are compared
+by `name_key` (Ann, ＡＮＮ and Cyrillic аnn are all ann), so nobody poses as a player
+beside them, while each name is shown as its player typed it. A seat a player got
 up from during a game (a bot finishes it) is theirs to take back until it is freed: by
 who they are, never by name.
 """
@@ -20,6 +22,7 @@ from ddz_tui.i18n import Lang, Phrase, t
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.net.protocol import check_name
 from ddz_tui.net.states import TableSummary
+from ddz_tui.records.names import name_key
 from ddz_tui.records.store import SeatLabel
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.seats import SeatInfo, SeatKind
@@ -80,7 +83,7 @@ class Lobby(Generic[C]):
 
     def __init__(self, max_tables: int) -> None:
         self.max_tables = max_tables
-        self.players: dict[str, Player[C]] = {}
+        self.players: dict[str, Player[C]] = {}  # by `name_key` of their names
         self.tables: dict[int, Table] = {}
         self._next_table = 1
 
@@ -89,10 +92,10 @@ class Lobby(Generic[C]):
     def claim(self, name: str, token: str | None, lang: Lang) -> Player[C]:
         """The player a hello speaks for: new, or back with its session token."""
         name = check_name(name)
-        player = self.players.get(name)
+        player = self.players.get(name_key(name))
         if player is None:
             player = Player(name, secrets.token_urlsafe(24), lang)
-            self.players[name] = player
+            self.players[name_key(name)] = player
             log.info("%s connected", name)
         elif token is None or not secrets.compare_digest(token, player.token):
             raise ProtocolError(ErrorReason.NAME_TAKEN, Phrase("net.error.name_taken", name=name))
@@ -117,7 +120,7 @@ class Lobby(Generic[C]):
             player.table.host.drop(player.seat)
         else:
             log.info("%s disconnected", player.name)
-            del self.players[player.name]
+            del self.players[name_key(player.name)]
 
     def in_lobby(self) -> list[C]:
         """The connections of the players at no table, who watch the lobby."""
@@ -218,13 +221,13 @@ class Lobby(Generic[C]):
         """The host freed a seat whose player stayed away: forget them there (and
         altogether when they are not connected). The connection of a player now back in
         the lobby, who should hear it."""
-        player = self.players.get(name)
+        player = self.players.get(name_key(name))
         if player is None or player.table is not table or player.seat != seat:
             return None
         player.unwatch()
         player.table = player.seat = None
         if player.conn is None:
-            del self.players[name]
+            del self.players[name_key(name)]
         return player.conn
 
     def fill(self, player: Player[C], level: str) -> None:

@@ -168,3 +168,32 @@ async def test_tables_are_numbered_titled_and_limited(lobby: Lobby[Conn]) -> Non
     with refused(ErrorReason.NO_SUCH_TABLE):
         lobby.table(3)
     assert lobby.table(2) is second
+
+
+@pytest.mark.parametrize("look_alike", ["Ann", "ANN", "ａｎｎ", "\u0430nn", " ann"])
+async def test_a_look_alike_of_a_name_in_use_is_taken_too(
+    lobby: Lobby[Conn], look_alike: str
+) -> None:
+    """Nobody may pose as ann beside her: a name in use is compared case-folded,
+    NFKC-normalised and with Cyrillic and Greek look-alikes as Latin."""
+    ann = arrive(lobby, "ann")
+    with refused(ErrorReason.NAME_TAKEN):
+        lobby.claim(look_alike, None, Lang.EN)
+    assert lobby.claim(look_alike, ann.token, Lang.EN) is ann, "her token: her name as it was"
+    assert ann.name == "ann"
+    lobby.disconnect(ann)
+    assert not lobby.players, "gone: the name is free again, in every spelling"
+    again = arrive(lobby, look_alike)
+    assert again.name == look_alike.strip(), "shown as typed"
+    with refused(ErrorReason.NAME_TAKEN):
+        lobby.claim("ann", None, Lang.EN)
+
+
+async def test_a_look_alike_seat_freed_forgets_the_player_who_held_it(
+    lobby: Lobby[Conn],
+) -> None:
+    ann = arrive(lobby, "Ann")
+    table = open_table(lobby, ann)
+    ann.conn = None  # dropped; the seat waits
+    assert lobby.seat_freed(table, 0, "Ann") is None
+    assert not lobby.players
