@@ -14,7 +14,10 @@ from then on only that key gets in under it; with it, a player who connects agai
 takes over their own live session and their seat. A name bound to no key is open to
 guests (keyboard-interactive with no prompt: any SSH client gets in without a
 question), but not while a session under it is live; a guest's seat token lives only
-in that session's game. A session runs nothing but the game.
+in that session's game. Names are compared by `name_key` (Ann, ＡＮＮ and Cyrillic аnn
+are all ann): a key's binding holds the name's look-alikes too, and the key's login
+under one plays as the name it bound; while a session under a name is live, no
+look-alike of it gets in but its own key's. A session runs nothing but the game.
 
 How many (`DoorLimits`, `Places`, `LoginRate`): each connection holds a place from the
 moment it is accepted until it is closed and its game is over, at most
@@ -59,6 +62,7 @@ from ddz_tui.net.ssh_names import NameKeys, default_names_path
 from ddz_tui.net.ssh_pool import SessionHost
 from ddz_tui.net.tasks import background
 from ddz_tui.records.history import History
+from ddz_tui.records.names import name_key
 from ddz_tui.text import printable
 
 log = logging.getLogger(__name__)
@@ -260,6 +264,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             log.info("%s: refused (%s)", name, admission.value)
             self._refuse(t(admission.refusal, name=name))
             return
+        name = self.name = self.door.names.own_name(name, self.key) or name
         previous = self.door.claim(self)
         if previous is not None:
             log.info("%s: connected again with their key; the earlier session ends", name)
@@ -634,7 +639,7 @@ class SshDoor:
         self.data_dir = data_dir
         self.turning_away = 0  # connections with no place, to be told why when they log in
         self.refusals = ThrottledLog(log, "SSH connections or sessions refused")
-        self.playing: dict[str, PlayerSession] = {}  # the live session under each name
+        self.playing: dict[str, PlayerSession] = {}  # the live session, by `name_key`
         self.pumps: set[asyncio.Task[None]] = set()  # each game's output to its player
         self.sessions: set[PlayerSession] = set()
         self.hanging_up = 0  # games hung up that have yet to end
@@ -658,20 +663,24 @@ class SshDoor:
         self.port = self._acceptor.sockets[0].getsockname()[1]
 
     def admit(self, name: str, key: asyncssh.SSHKey | None) -> Admission:
-        """Whether a login under `name`, with `key` (None for a guest), may play now."""
-        live = name in self.playing
-        if self.names.is_bound(name):
-            if not self.names.belongs_to(name, key):
-                return Admission.KEPT
-            return Admission.RETURN if live else Admission.WELCOME
-        return Admission.PLAYING if live else Admission.WELCOME
+        """Whether a login under `name`, with `key` (None for a guest), may play now: a
+        look-alike of a name counts as the name, and a live session is taken over only
+        by its own name's key (two look-alikes bound before to different keys play one
+        at a time, as the game server would have them)."""
+        live = self.playing.get(name_key(name))
+        own = self.names.own_name(name, key)
+        if self.names.is_bound(name) and own is None:
+            return Admission.KEPT
+        if live is None:
+            return Admission.WELCOME
+        return Admission.RETURN if own is not None and live.name == own else Admission.PLAYING
 
     def claim(self, session: PlayerSession) -> PlayerSession | None:
         """Make `session` the live one under its name (admitted just now, with nothing
         awaited since), binding a free name to its key if the key has room for another;
         the session it replaces, if any."""
-        previous = self.playing.get(session.name)
-        self.playing[session.name] = session
+        previous = self.playing.get(name_key(session.name))
+        self.playing[name_key(session.name)] = session
         self.sessions.add(session)
         if session.key is not None:
             if self.names.is_bound(session.name):
@@ -682,8 +691,8 @@ class SshDoor:
 
     def release(self, session: PlayerSession) -> None:
         """`session` has ended: its name is free again, unless a newer session holds it."""
-        if self.playing.get(session.name) is session:
-            del self.playing[session.name]
+        if self.playing.get(name_key(session.name)) is session:
+            del self.playing[name_key(session.name)]
 
     async def close(self) -> None:
         """Stop taking connections; tell every player the server is shutting down (their

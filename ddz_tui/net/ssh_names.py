@@ -4,7 +4,13 @@ The first public-key login under a name binds the name to that key; from then on
 that key may use it, so nobody else gets the player's folder (history, settings, the
 session token that holds their seat). One key keeps at most `per_key` names (a key
 cannot take the door's names by the thousand), and a binding unused for `keep_days` is
-forgotten (a name is not held for good by someone who left). The bindings live in one
+forgotten (a name is not held for good by someone who left). A binding holds its
+name's look-alikes too (`name_key`: Ann, ＡＮＮ and Cyrillic аnn are ann's), so nobody
+poses as its player; the key's login under a look-alike plays as the name it bound
+(`own_name`). A file written before names were compared so may bind look-alikes (Ann,
+ann) to different keys: each is read and kept, each exact name stays with its key, a
+third spelling (ANN) lets in any of their keys as its own name, and nobody else gets
+any of them. The bindings live in one
 JSON file in the door's data folder, written whole and atomically; a file that cannot
 be read or makes no sense is set aside with a log line (and `broken`, which the door
 says at start) and the valid bindings in it are kept: a broken file never stops the
@@ -32,6 +38,7 @@ from ddz_tui import paths
 from ddz_tui.i18n import Phrase
 from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
+from ddz_tui.records.names import name_key
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +96,9 @@ class NameKeys:
         self.per_key = per_key
         self.keep_days = keep_days
         self._clock = clock
-        self._bindings: dict[str, Binding] = dict(bindings or {})
+        self._bindings: dict[str, Binding] = {}
+        self._alike: dict[str, list[str]] = {}  # the names bound, by their `name_key`
+        self._keep(bindings or {})
         self._swept = clock()  # when unused bindings were last forgotten
         self.broken: Broken | None = None  # what was wrong with the file, when read
 
@@ -165,7 +174,7 @@ class NameKeys:
             for old in dropped:
                 log.warning("older broken SSH names file %s removed", old)
             self.broken = Broken(why, backup, len(bindings))
-        self._bindings = dict(bindings)
+        self._keep(bindings)
         if bindings:
             self._save()
         return self
@@ -173,13 +182,47 @@ class NameKeys:
     def __len__(self) -> int:
         return len(self._bindings)
 
+    def _keep(self, bindings: dict[str, Binding]) -> None:
+        """Hold exactly `bindings`, indexed by look-alike."""
+        self._bindings = {}
+        self._alike = {}
+        for name, binding in bindings.items():
+            self._add(name, binding)
+
+    def _add(self, name: str, binding: Binding) -> None:
+        if name not in self._bindings:
+            self._alike.setdefault(name_key(name), []).append(name)
+        self._bindings[name] = binding
+
+    def _drop(self, name: str) -> None:
+        del self._bindings[name]
+        key = name_key(name)
+        alike = self._alike[key]
+        alike.remove(name)
+        if not alike:
+            del self._alike[key]
+
     def is_bound(self, name: str) -> bool:
-        return name in self._bindings
+        """Whether `name`, or a look-alike of it, is bound to a key."""
+        return name_key(name) in self._alike
+
+    def own_name(self, name: str, key: asyncssh.SSHKey | None) -> str | None:
+        """The name bound to `key` that a login under `name` plays as: `name` itself, or
+        the look-alike the key bound (None for a guest, or a key that bound neither).
+        A name bound exactly belongs to its own key only, whatever its look-alikes."""
+        if key is None:
+            return None
+        line = key_line(key)
+        exact = self._bindings.get(name)
+        if exact is not None:
+            return name if exact.key == line else None
+        alike = self._alike.get(name_key(name), [])
+        return next((bound for bound in alike if self._bindings[bound].key == line), None)
 
     def belongs_to(self, name: str, key: asyncssh.SSHKey | None) -> bool:
-        """Whether `name` is bound to `key` (never for a guest, who has none)."""
-        binding = self._bindings.get(name)
-        return key is not None and binding is not None and binding.key == key_line(key)
+        """Whether `name` (or the look-alike of it played instead) is bound to `key`
+        (never for a guest, who has none)."""
+        return self.own_name(name, key) is not None
 
     def names_of(self, key: asyncssh.SSHKey) -> list[str]:
         line = key_line(key)
@@ -193,22 +236,23 @@ class NameKeys:
         return self.has_room() and len(self.names_of(key)) < self.per_key
 
     def bind(self, name: str, key: asyncssh.SSHKey) -> bool:
-        """Bind a free `name` to `key` and keep it; False (logged) when it cannot be kept."""
+        """Bind a free `name` (no look-alike of it bound either) to `key` and keep it;
+        False (logged) when it cannot be kept."""
         if self._clock() - self._swept >= DAY:  # a door runs for months
             self._swept = self._clock()
             self.forget_unused()
-        if name in self._bindings or not self.has_room_for(key):
+        if self.is_bound(name) or not self.has_room_for(key):
             return False
-        self._bindings[name] = Binding(key_line(key), self._clock())
+        self._add(name, Binding(key_line(key), self._clock()))
         if self._save():
             log.info("%s: name bound to SSH key %s", name, key.get_fingerprint())
             return True
-        del self._bindings[name]
+        self._drop(name)
         return False
 
     def used(self, name: str) -> None:
-        """Its key logged in under `name`: kept another `keep_days` (written at most
-        once a day per name)."""
+        """Its key logged in under `name` (the name bound, `own_name`): kept another
+        `keep_days` (written at most once a day per name)."""
         binding = self._bindings.get(name)
         now = self._clock()
         if binding is not None and now - binding.used >= DAY:
@@ -220,7 +264,7 @@ class NameKeys:
         oldest = self._clock() - self.keep_days * DAY
         stale = [name for name, binding in self._bindings.items() if binding.used < oldest]
         for name in stale:
-            del self._bindings[name]
+            self._drop(name)
         if stale:
             log.info("SSH names unused for %g days forgotten: %d", self.keep_days, len(stale))
         return stale

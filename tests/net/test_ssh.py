@@ -665,3 +665,67 @@ def test_a_broken_names_file_is_said_at_start_not_only_in_the_log(tmp_path) -> N
     assert "(1 bad entries)" in line and f"{path}.broken.1;" in line
     assert line.endswith("1 bindings kept")
     assert names_lines(NameKeys.load(path), "en") == [f"names kept for SSH keys: {path} (1)"]
+
+
+# --- look-alike names -------------------------------------------------------------
+
+
+def test_a_key_bound_to_a_name_keeps_its_look_alikes_too(tmp_path) -> None:
+    mine, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    names = NameKeys.load(tmp_path / "ssh_names.json")
+    assert names.bind("ann", mine)
+    for look_alike in ("Ann", "ANN", "ａｎｎ", "\u0430nn"):
+        assert names.is_bound(look_alike) and names.belongs_to(look_alike, mine)
+        assert not names.belongs_to(look_alike, other) and not names.belongs_to(look_alike, None)
+        assert names.own_name(look_alike, mine) == "ann", "played as the name she bound"
+        assert names.own_name(look_alike, other) is None
+        assert not names.bind(look_alike, other), "no one else binds a look-alike"
+    assert names.names_of(mine) == ["ann"] and len(names) == 1
+
+
+def test_look_alike_names_bound_before_to_different_keys_stay_theirs(tmp_path) -> None:
+    """A version 2 file written before names were compared so may bind Ann and ann to
+    different keys: both are read, each exact name stays with its key, a third spelling
+    (ANN) lets in either key as its own name, and nobody else gets any of them."""
+    path = tmp_path / "ssh_names.json"
+    first, second, third = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
+    entries = {
+        "Ann": {"key": key_line(first), "used": 1000.0},
+        "ann": {"key": key_line(second), "used": 1000.0},
+    }
+    path.write_text(json.dumps({"version": 2, "names": entries}))
+    names = NameKeys.load(path, clock=lambda: 2000.0)
+    assert len(names) == 2 and names.broken is None
+    assert names.belongs_to("Ann", first) and not names.belongs_to("Ann", second)
+    assert names.belongs_to("ann", second) and not names.belongs_to("ann", first)
+    assert names.own_name("ANN", first) == "Ann" and names.own_name("ANN", second) == "ann"
+    assert not names.belongs_to("ANN", third) and not names.belongs_to("ANN", None)
+    assert names.names_of(first) == ["Ann"] and names.names_of(second) == ["ann"]
+    names.used("Ann")
+    assert set(json.loads(path.read_text())["names"]) == {"Ann", "ann"}, "both kept"
+
+
+async def test_a_look_alike_of_a_name_in_play_or_bound_is_refused(tmp_path) -> None:
+    mine, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    async with probe_door(tmp_path) as door:
+        async with ssh(door, "ann") as guest:
+            await play(guest)
+            for look_alike in ("ANN", "ａｎｎ", "\u0430nn"):
+                assert "is playing; choose another name" in await refused(door, look_alike)
+            assert "is playing" in await refused(door, "Ann", [mine])
+        await until(lambda: not door.host.live)
+        async with ssh(door, "ann", [mine]) as conn:  # binds ann to her key
+            await play(conn)
+        await until(lambda: not door.host.live)
+        for keys in (None, [other]):
+            assert "the name Ann belongs to another SSH key" in await refused(door, "Ann", keys)
+        async with ssh(door, "ＡＮＮ", [mine]) as conn:  # her key, another spelling
+            await play(conn)
+            (session,) = door.host.live.values()
+            assert session.start is not None and not session.start.guest
+            assert session.start.name == "ann", "her own name, folder and seat"
+            assert session.start.folder == str(player_folder("ann", tmp_path / "data"))
+            async with ssh(door, "Ann", [mine]) as again:  # and takes over her session
+                await play(again)
+                await until(lambda: len(door.host.ended) == 3)
+        assert door.names.names_of(mine) == ["ann"]
