@@ -9,6 +9,11 @@ runs one attack for `--seconds`:
   list  `--tables` tables are opened (a lobby of about 150 KB at 300), then
         `--clients` clients each send `list` 19 times a second (under the rate limit)
         and never read
+  reflood  a ping flooder that never reads and connects again as soon as it is cut
+        off, for as long as the attack lasts; beside it, a prober in a process of its
+        own times an honest client's hello (connect to welcome) and `list`, first for
+        `--seconds` with no attack (the idle figures), then during the attack (the
+        prober connects from 127.0.0.2, the flooder from 127.0.0.1)
 
 Prints the server's RSS (from /proc) before, at its peak and after, how many attackers
 the server cut off and when, and the round trip of an honest client's `list` request
@@ -16,6 +21,7 @@ the server cut off and when, and the round trip of an honest client's `list` req
 
     .venv/bin/python benchmarks/bench_abuse.py ping [--seconds 20]
     .venv/bin/python benchmarks/bench_abuse.py list [--seconds 20] [--tables 300] [--clients 3]
+    .venv/bin/python benchmarks/bench_abuse.py reflood [--seconds 20]
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import socket
 import statistics
 import subprocess
@@ -126,13 +133,124 @@ async def honest_round_trips(url: str, stop_at: float) -> list[float]:
     return times
 
 
+PROBER_ADDRESS = "127.0.0.2"  # another address than the flooder's (127.0.0.1)
+
+
+async def hello(url: str, name: str) -> ClientConnection:
+    """An honest client's connection, welcomed (and its first lobby read)."""
+    ws = await connect(url, compression=None, local_addr=(PROBER_ADDRESS, 0))
+    await ws.send(json.dumps({"type": "hello", "v": PROTOCOL_VERSION, "name": name}))
+    welcome = json.loads(await ws.recv())
+    if welcome.get("type") != "welcome":
+        raise RuntimeError(f"not welcomed: {welcome}")
+    await ws.recv()  # the lobby
+    return ws
+
+
+async def probe(url: str, seconds: float) -> None:
+    """The prober's own process: time hellos (a new connection each) and `list`s in
+    turn, ten a second, for `seconds`; print the times as JSON."""
+    hellos: list[float] = []
+    lists: list[float] = []
+    client = await hello(url, "prober")
+    stop_at = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < stop_at:
+        n += 1
+        start = time.perf_counter()
+        try:
+            if n % 2:
+                other = await asyncio.wait_for(hello(url, f"hello{n}"), 10)
+                hellos.append(time.perf_counter() - start)
+                await other.close()
+            else:
+                await client.send(json.dumps({"type": "list", "id": n}))
+                await asyncio.wait_for(client.recv(), 10)
+                lists.append(time.perf_counter() - start)
+        except Exception:
+            (hellos if n % 2 else lists).append(float("inf"))
+        await asyncio.sleep(0.1)
+    await client.close()
+    print(json.dumps({"hello": hellos, "list": lists}))
+
+
+async def probed(url: str, seconds: float) -> dict[str, list[float]]:
+    """Run the prober in a process of its own (so this one's flooding does not slow it)."""
+    prober = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "probe",
+        "--url",
+        url,
+        "--seconds",
+        str(seconds),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    out, _ = await prober.communicate()
+    times: dict[str, list[float]] = json.loads(out)
+    return times
+
+
+async def reflooder(url: str, stop_at: float) -> int:
+    """Flood with pings, never reading; connect again when cut off. The connections
+    made (including those turned away)."""
+    made = 0
+    while time.monotonic() < stop_at:
+        made += 1
+        try:
+            ws = await asyncio.wait_for(attacker(url, f"mal{made}"), 5)
+        except Exception:
+            await asyncio.sleep(0.01)
+            continue
+        await ping_flood(ws, stop_at)
+        ws.transport.abort()
+    return made
+
+
+def summary(label: str, times: list[float]) -> str:
+    finite = sorted(t for t in times if t != float("inf"))
+    if not finite:
+        return f"{label}: none answered of {len(times)}"
+    p99 = finite[min(len(finite) - 1, int(len(finite) * 0.99))]
+    return (
+        f"{label}: p50 {statistics.median(finite) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+        f"max {finite[-1] * 1000:.1f} ms, {len(times) - len(finite)} timed out of {len(times)}"
+    )
+
+
+async def reflood(args: argparse.Namespace, server: subprocess.Popen[bytes], url: str) -> None:
+    idle = await probed(url, args.seconds)
+    cpu_before = server_cpu(server.pid)
+    stop_at = time.monotonic() + args.seconds
+    flooder = asyncio.ensure_future(reflooder(url, stop_at))
+    during = await probed(url, args.seconds)
+    made = await flooder
+    cpu = server_cpu(server.pid) - cpu_before
+    print(f"attack: reflood, {args.seconds:g} s, {made} connections made by the flooder")
+    print(f"server CPU during the attack: {cpu / args.seconds:.0%} of a core")
+    for kind in ("hello", "list"):
+        print("  idle   " + summary(kind, idle[kind]))
+        print("  flood  " + summary(kind, during[kind]))
+
+
+def server_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def main(args: argparse.Namespace) -> None:
     import tempfile
 
+    if args.attack == "probe":
+        await probe(args.url, args.seconds)
+        return
     with tempfile.TemporaryDirectory() as data_dir:
         server, url = await start_server(data_dir)
         try:
-            await attack(args, server, url)
+            if args.attack == "reflood":
+                await reflood(args, server, url)
+            else:
+                await attack(args, server, url)
         finally:
             server.terminate()
             server.wait(10)
@@ -179,7 +297,8 @@ async def attack(args: argparse.Namespace, server: subprocess.Popen[bytes], url:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("attack", choices=["ping", "list"])
+    parser.add_argument("attack", choices=["ping", "list", "reflood", "probe"])
+    parser.add_argument("--url", help=argparse.SUPPRESS)  # the prober's own process
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--clients", type=int, default=3)

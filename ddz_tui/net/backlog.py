@@ -8,7 +8,8 @@ pings there too, without waiting. `GuardedConnection` counts both (`queued`) and
 ends a connection that holds more than its bound, or whose write buffer stays over
 the high-water mark for `drain_timeout` seconds: it aborts the transport, since a
 close frame would wait behind the very bytes that do not drain (and so would the
-keepalive's ping).
+keepalive's ping). A flood ends the same way (`end_flood`): nothing more is read or
+answered, and the peer hears why only if nothing waits before the close frame.
 """
 
 from __future__ import annotations
@@ -21,9 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
-from websockets.frames import Frame, Opcode
+from websockets.frames import Close, CloseCode, Frame, Opcode
 
 log = logging.getLogger(__name__)
+
+FLOODING = "flooding"  # the close reason, and why a connection was cut off
+CLOSE_FLOODING = Frame(
+    Opcode.CLOSE, Close(CloseCode.POLICY_VIOLATION, FLOODING).serialize()
+).serialize(mask=False, extensions=[])
 
 
 @dataclass(eq=False)
@@ -67,6 +73,12 @@ class Outbox:
         self.bytes -= len(entry.data)
         return entry.data
 
+    def take_all(self) -> list[bytes]:
+        """Everything waiting, in order, taken out."""
+        taken = [entry.data for entry in self._entries]
+        self.clear()
+        return taken
+
     def clear(self) -> None:
         """Forget everything waiting (the connection is closing: none of it will go)."""
         self._entries.clear()
@@ -78,12 +90,22 @@ class GuardedConnection(ServerConnection):
     """A server connection that cannot hold more than `max_queued` bytes for its peer
     (its outbox included) nor wait more than `drain_timeout` seconds for the peer to
     take them. `on_ping` hears each ping the peer sends (to count it against the
-    rate limit); `cut_off` says why the guard aborted the connection, if it did."""
+    rate limit); `cut_off` says why the guard ended the connection, if it did.
+    `admits(host)` says whether a peer may connect at all: one that may not is cut off
+    as it connects, before its handshake is read."""
 
-    def __init__(self, *args: Any, max_queued: int, drain_timeout: float, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        max_queued: int,
+        drain_timeout: float,
+        admits: Callable[[str], bool] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.max_queued = max_queued
         self.drain_timeout = drain_timeout
+        self.admits = admits
         self.outbox = Outbox()
         self.on_ping: Callable[[], object] | None = None
         self.cut_off: str | None = None
@@ -110,7 +132,32 @@ class GuardedConnection(ServerConnection):
         self.outbox.clear()
         self.transport.abort()
 
+    def end_flood(self) -> None:
+        """The peer floods: read and answer nothing more, and end the connection now,
+        not after a closing handshake that would go on answering its pings. A peer that
+        takes what it is sent gets the replies already waiting for it and hears why
+        (1008 "flooding"); else it is aborted."""
+        if self.cut_off is not None:
+            return
+        self.transport.pause_reading()
+        if self.buffered:
+            self.abort(FLOODING)
+            return
+        self.cut_off = FLOODING
+        log.warning("cutting off %s: %s", self.remote_address, FLOODING)
+        for data in self.outbox.take_all():  # its answers so far (bounded), then why
+            self.transport.write(Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[]))
+        self.transport.write(CLOSE_FLOODING)
+        self.transport.close()
+
     # --- asyncio.Protocol ------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        if self.admits is not None and peer and not self.admits(str(peer[0])):
+            self.cut_off = "turned away"
+            self.transport.abort()
 
     def pause_writing(self) -> None:
         super().pause_writing()
@@ -128,11 +175,15 @@ class GuardedConnection(ServerConnection):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self.cut_off is not None:
+            return  # what arrived with the flood, or before the turned-away peer was cut
         super().data_received(data)  # answers pings: their pongs are written here
         if self.queued > self.max_queued and not self.transport.is_closing():
             self.abort(f"over {self.max_queued} bytes waiting to be read")
 
     def process_event(self, event: Any) -> None:
+        if self.cut_off is not None:
+            return  # the rest of the chunk a flood was found in
         super().process_event(event)  # the opening handshake's request is an event too
         if isinstance(event, Frame) and event.opcode is Opcode.PING and self.on_ping:
             self.on_ping()

@@ -1,5 +1,5 @@
 """Token buckets: how a connection is kept from flooding the server, and a flood of
-refusals from flooding the log."""
+refusals from flooding the log; and the penalty for a source that flooded."""
 
 from __future__ import annotations
 
@@ -62,3 +62,51 @@ class ThrottledLog:
     def _say_held(self) -> None:
         self._logger.info("%d more %s (not logged one by one)", self._held, self._what)
         self._held = 0
+
+
+class Penalties:
+    """Sources that flooded, turned away as they connect for a while: `first` seconds
+    after a flood, twice as long for each further one while they are remembered (until
+    `forget` seconds after their last), at most `longest`. A flooder that reconnects each
+    time it is cut off then costs an accepted socket, not a handshake and thousands of
+    answered pings. At most `max_kept` sources are remembered (the oldest go first)."""
+
+    def __init__(
+        self,
+        first: float = 1.0,
+        longest: float = 60.0,
+        forget: float = 600.0,
+        max_kept: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.first = first
+        self.longest = longest
+        self.forget = forget
+        self.max_kept = max_kept
+        self._clock = clock
+        self._kept: dict[str, tuple[float, int]] = {}  # source: (last flood, floods)
+
+    def punish(self, source: str) -> float:
+        """A flood from `source`: the seconds it is now turned away for."""
+        now = self._clock()
+        last, floods = self._kept.pop(source, (now, 0))
+        floods = floods + 1 if now - last < self.forget else 1
+        if len(self._kept) >= self.max_kept:
+            self._kept.pop(next(iter(self._kept)))
+        self._kept[source] = (now, floods)
+        return self._length(floods)
+
+    def admits(self, source: str) -> bool:
+        """Whether a connection from `source` may go on now."""
+        kept = self._kept.get(source)
+        if kept is None:
+            return True
+        last, floods = kept
+        since = self._clock() - last
+        if since >= self.forget:
+            del self._kept[source]
+            return True
+        return since >= self._length(floods)
+
+    def _length(self, floods: int) -> float:
+        return min(self.longest, self.first * 2 ** (floods - 1))

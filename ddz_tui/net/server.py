@@ -45,7 +45,8 @@ from ddz_tui.net.protocol import (
     request_id_of,
     table_rules,
 )
-from ddz_tui.net.ratelimit import TokenBucket
+from ddz_tui.net.ratelimit import Penalties, ThrottledLog, TokenBucket
+from ddz_tui.net.ssh_limits import source_of
 from ddz_tui.net.states import encode_lobby, encode_record, encode_state
 from ddz_tui.net.tasks import background
 from ddz_tui.records.history import History
@@ -93,6 +94,7 @@ class Connection:
     ws: GuardedConnection
     bucket: TokenBucket  # messages and pings
     refusals: TokenBucket  # how much past `bucket` it may go before it is a flood
+    on_flood: Callable[[Connection], object] = lambda conn: None
     player: Player[Connection] | None = None
     closing: bool = False
     lobby: str = ""  # the lobby as this connection last heard it
@@ -130,10 +132,16 @@ class Connection:
         refused past `refusals` closes the connection as a flood."""
         if self.bucket.allow():
             return True
-        if not self.refusals.allow() and not self.closing:
-            log.warning("closing a flooding connection from %s", self.ws.remote_address)
-            self.close(CloseCode.POLICY, "flooding")
+        if not self.refusals.allow():
+            self.flooded()
         return False
+
+    def flooded(self) -> None:
+        """Judged a flood: nothing more is read, answered or sent; it ends now."""
+        if not self.closing:
+            self.closing = True
+            self.ws.end_flood()
+            self.on_flood(self)
 
     @property
     def lang(self) -> Lang:
@@ -171,6 +179,8 @@ class GameServer:
         self._lobby_timer: asyncio.TimerHandle | None = None
         workers = cores() if self.config.bot_workers is None else self.config.bot_workers
         self.decider: Decider = ProcessDecider(workers) if workers else THREADS
+        self.penalties = Penalties()  # sources that flooded, turned away for a while
+        self._turned_away = ThrottledLog(log, "connections from flooders turned away")
         self._handlers: dict[RequestType, Callable[[Player[Connection], Message], list[str]]] = {
             RequestType.HELLO: self._on_hello_again,
             RequestType.LIST: self._on_list,
@@ -209,7 +219,10 @@ class GameServer:
             # websockets calls it as it would the class (typed `type[ServerConnection]`);
             # the partial adds our limits
             create_connection=functools.partial(  # type: ignore[arg-type]
-                GuardedConnection, max_queued=cfg.max_queued, drain_timeout=cfg.drain_timeout
+                GuardedConnection,
+                max_queued=cfg.max_queued,
+                drain_timeout=cfg.drain_timeout,
+                admits=self._admits,
             ),
         )
         self.port = self._server.sockets[0].getsockname()[1]
@@ -248,7 +261,12 @@ class GameServer:
     async def _connection(self, ws: ServerConnection) -> None:
         assert isinstance(ws, GuardedConnection)  # made by `create_connection` below
         cfg = self.config
-        conn = Connection(ws, TokenBucket(cfg.rate, cfg.burst), TokenBucket(cfg.rate, MAX_REFUSED))
+        conn = Connection(
+            ws,
+            TokenBucket(cfg.rate, cfg.burst),
+            TokenBucket(cfg.rate, MAX_REFUSED),
+            on_flood=self._flooded,
+        )
         self._connections.add(conn)
         try:
             await self._serve(conn)
@@ -273,6 +291,19 @@ class GameServer:
             self._detach(conn)
             writer.cancel()
 
+    def _admits(self, host: str) -> bool:
+        """Whether a connection from `host` may go on (a flooder's waits a while)."""
+        if self.penalties.admits(source_of(host)):
+            return True
+        self._turned_away.info("turning away a connection from %s: it flooded", host)
+        return False
+
+    def _flooded(self, conn: Connection) -> None:
+        address = conn.ws.remote_address
+        if address:
+            seconds = self.penalties.punish(source_of(str(address[0])))
+            log.warning("%s flooded: turned away for %g s", address[0], seconds)
+
     def _allowed(self, conn: Connection, data: str | bytes) -> bool:
         """The rate limit: refuse each message past it, close a flood."""
         if conn.allow():
@@ -293,7 +324,7 @@ class GameServer:
                 await ws.close(CloseCode.POLICY.value, "no hello")
                 return None
             if not conn.bucket.allow():
-                await ws.close(CloseCode.POLICY.value, "flooding")
+                conn.flooded()
                 return None
             version = hello_version(data)
             if version is not None and version != PROTOCOL_VERSION:

@@ -8,13 +8,14 @@ import json
 
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.frames import Frame, Opcode
 
 from ddz_tui.bots import make_bot
 from ddz_tui.engine import LandlordMode, Rules
 from ddz_tui.net.backlog import Outbox
 from ddz_tui.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
+from ddz_tui.net.ratelimit import Penalties
 from tests.support.botclient import BotPlayer
 from tests.support.loopback import clients, running, until
 
@@ -43,8 +44,8 @@ class Raw:
         return self.ws.close_code
 
 
-async def raw(server, name: str | None = "mal") -> Raw:
-    ws = await connect(server.url, compression=None, max_size=None)
+async def raw(server, name: str | None = "mal", source: str = "127.0.0.1") -> Raw:
+    ws = await connect(server.url, compression=None, max_size=None, local_addr=(source, 0))
     client = Raw(ws)
     if name is not None:
         welcome = await client.ask({"type": "hello", "v": PROTOCOL_VERSION, "name": name})
@@ -334,6 +335,69 @@ async def test_pings_count_against_the_rate_limit() -> None:
             await asyncio.sleep(0.01)
         assert await mal.closed() == 1008
         assert mal.ws.close_reason == "flooding"
+
+
+async def test_a_ping_flood_is_ended_at_once_its_pings_left_unanswered() -> None:
+    """Judged a flood, a connection is read and answered no more: before, its closing
+    handshake went on answering a non-reader's pings until 2 MB of pongs piled up."""
+    async with running(rate=20.0, burst=40) as server:
+        (ann,) = await clients(server, "ann")
+        mal = await raw(server)
+        conn = server.lobby.players["mal"].conn
+        pongs = [0]
+        send_frame = conn.ws.protocol.send_frame
+
+        def counting(frame) -> None:
+            pongs[0] += frame.opcode is Opcode.PONG
+            send_frame(frame)
+
+        conn.ws.protocol.send_frame = counting
+        mal.ws.transport.pause_reading()
+        for _ in range(40):  # 20,000 pings, as fast as the socket takes them
+            if mal.ws.transport.is_closing() or conn.ws.transport.is_closing():
+                break
+            mal.ws.transport.write(PING * 500)
+            await asyncio.sleep(0.002)
+        await until(lambda: "mal" not in server.lobby.players)
+        assert pongs[0] < 1000, f"{pongs[0]} pings answered: the flood went on being served"
+        assert conn.ws.cut_off == "flooding"
+        assert await ann.refresh() == (), "the others are served"
+        await ann.close()
+
+
+async def test_a_source_that_flooded_is_turned_away_before_its_handshake_for_a_while() -> None:
+    now = [0.0]
+    async with running(rate=20.0, burst=40) as server:
+        server.penalties = Penalties(first=1.0, clock=lambda: now[0])
+        mal = await raw(server)
+        for _ in range(50):
+            try:
+                mal.ws.transport.write(PING * 20)
+            except Exception:
+                break
+            await asyncio.sleep(0.01)
+        assert await mal.closed() == 1008 and mal.ws.close_reason == "flooding"
+        with pytest.raises((OSError, InvalidHandshake, asyncio.TimeoutError)):
+            await asyncio.wait_for(raw(server, "again"), 5)  # cut before its handshake
+        other = await raw(server, "ann", source="127.0.0.2")  # another address: welcome
+        now[0] = 1.0
+        back = await raw(server, "back")  # the penalty is over
+        for flood_again in range(3):  # each flood within ten minutes doubles it
+            for _ in range(50):
+                try:
+                    back.ws.transport.write(PING * 20)
+                except Exception:
+                    break
+                await asyncio.sleep(0.01)
+            await back.closed()
+            waited = 2.0 ** (flood_again + 1)
+            now[0] += waited - 0.5
+            with pytest.raises((OSError, InvalidHandshake, asyncio.TimeoutError)):
+                await asyncio.wait_for(raw(server, "again"), 5)
+            now[0] += 0.5
+            back = await raw(server, f"back{flood_again}")
+        await other.ws.close()
+        await back.ws.close()
 
 
 async def big_lobby(server, tables: int) -> list:
