@@ -12,10 +12,13 @@ from ddz_tui.cli.errors import CommandError, UsageError
 from ddz_tui.cli.play import open_app
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import JustifyMethod
+    from rich.table import Table
 
     from ddz_tui.engine import Event
-    from ddz_tui.records.store import KeptGame, Store
+    from ddz_tui.records.store import GameSummary, KeptGame, Store
     from ddz_tui.ui.screens.replay import Replay
 
 
@@ -49,44 +52,62 @@ def _open_store(args: argparse.Namespace) -> Store:
 
 def cmd_history(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.text import Text
+
+    from ddz_tui.i18n import t
+    from ddz_tui.records.store import unreadable_note
+
+    with _open_store(args) as store:
+        games = store.recent_games(args.limit)
+    console = Console()
+    if games:
+        console.print(_history_table(games))
+    elif not games.skipped:
+        console.print(Text(t("history.empty")))
+    note = unreadable_note(len(games.skipped))
+    if note is not None:
+        console.print(Text(note))
+    return 0
+
+
+def _history_table(games: Sequence[GameSummary]) -> Table:
+    """Every cell a plain Text: what the database holds is never read as markup."""
     from rich.table import Table
     from rich.text import Text
 
     from ddz_tui.i18n import t
 
-    with _open_store(args) as store:
-        games = store.recent_games(args.limit)
-    console = Console()
-    if not games:
-        console.print(t("history.empty"))
-        return 0
     title = t("history.title_one") if len(games) == 1 else t("history.title", n=len(games))
-    table = Table(title=title)
+    table = Table(title=Text(title))
     for column in ("#", "history.when", "history.where", "history.you", "history.result",
                    "history.score", "history.multiplier", "history.players"):  # fmt: skip
         justify: JustifyMethod = (
             "right" if column in ("#", "history.score", "history.multiplier") else "left"
         )
-        table.add_column(column if column == "#" else t(column), justify=justify)
+        table.add_column(Text(column if column == "#" else t(column)), justify=justify)
     for game in games:
-        mine = game.my_seat
-        role = (
-            "" if mine is None else t("role.landlord" if mine == game.landlord else "role.peasant")
-        )
-        result = "" if game.i_won is None else t("history.won" if game.i_won else "history.lost")
-        score = "" if game.my_score is None else f"{game.my_score:+d}"
-        table.add_row(
-            str(game.id),
-            game.finished.astimezone().strftime("%Y-%m-%d %H:%M"),
-            t(f"origin.{game.origin.value}"),
-            role,
-            result,
-            score,
-            f"×{game.multiplier}",
-            Text(", ".join(game.names)),  # as written: a name is not markup
-        )
-    console.print(table)
-    return 0
+        table.add_row(*(Text(cell) for cell in _history_row(game)))
+    return table
+
+
+def _history_row(game: GameSummary) -> tuple[str, ...]:
+    from ddz_tui.i18n import t
+    from ddz_tui.text import printable
+
+    mine = game.my_seat
+    role = "" if mine is None else t("role.landlord" if mine == game.landlord else "role.peasant")
+    result = "" if game.i_won is None else t("history.won" if game.i_won else "history.lost")
+    score = "" if game.my_score is None else f"{game.my_score:+d}"
+    return (
+        str(game.id),
+        game.finished.astimezone().strftime("%Y-%m-%d %H:%M"),
+        t(f"origin.{game.origin.value}"),
+        role,
+        result,
+        score,
+        f"×{game.multiplier}",
+        printable(", ".join(game.names)),  # kept printable already: made sure here
+    )
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -97,6 +118,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             record = store.record(args.game_id)
         except KeyError:
             raise UsageError(f"GAME_ID: no game {args.game_id} in {store.path}") from None
+        except ValueError as exc:  # the row holds no record this version can read
+            raise CommandError(f"game {args.game_id}: {exc}") from None
     text = dumps(record)
     if args.output is None:
         sys.stdout.write(text)
@@ -116,12 +139,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def kept_game(args: argparse.Namespace, game_id: int) -> KeptGame:
-    """A kept game; an unknown id is a usage error."""
+    """A kept game; an unknown id is a usage error, a game whose rows cannot be read
+    (another program wrote them) a command error."""
     with _open_store(args) as store:
         try:
             return store.game(game_id)
         except KeyError:
             raise UsageError(f"GAME_ID: no game {game_id} in {store.path}") from None
+        except ValueError as exc:
+            raise CommandError(f"game {game_id}: {exc}") from None
 
 
 def read_record(name: str) -> list[Event]:

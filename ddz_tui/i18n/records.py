@@ -34,4 +34,14 @@ PHRASES: dict[str, tuple[str, str]] = {
     "origin.client": ("online", "联网"),
     "origin.server": ("hosted", "主机"),
     "history.title_one": ("Your last game", "你最近的一局"),
+    "history.unreadable_one": ("1 game could not be read", "1局无法读取"),
+    "history.unreadable": ("{n} games could not be read", "{n}局无法读取"),
+    "history.unreadable_game": (
+        "its row in the history database could not be read",
+        "战绩数据库中这一局的记录无法读取",
+    ),
+    "history.unreadable_record": (
+        "its record in the history database could not be read",
+        "战绩数据库中这一局的牌谱无法读取",
+    ),
 }

@@ -14,11 +14,12 @@ import datetime as dt
 import itertools
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import TypeVar
 
 from ddz_tui import paths
 from ddz_tui.engine import (
@@ -37,6 +38,8 @@ from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase, PhrasedError, t
 from ddz_tui.records.names import check_name
 from ddz_tui.text import printable
+
+T = TypeVar("T")
 
 FILE_NAME = "ddz.sqlite3"
 BUSY_TIMEOUT_MS = 5000
@@ -102,6 +105,8 @@ class GameSummary:
     scores: tuple[int, int, int]
     names: tuple[str, str, str]
     rules: Rules = PLAIN_RULES  # the house rules the game was played under
+    bombs: tuple[int, int, int] = (0, 0, 0)  # bombs and rockets each seat played
+    spring: bool = False  # won by a spring or an anti-spring
 
     @property
     def my_score(self) -> int | None:
@@ -112,6 +117,21 @@ class GameSummary:
         if self.my_seat is None:
             return None
         return (self.my_seat == self.landlord) == (self.side is Side.LANDLORD)
+
+
+class Games(list[GameSummary]):
+    """Kept games as read back, and the ids of those whose rows could not be read
+    (skipped, so that one bad row costs one game, not the whole history)."""
+
+    def __init__(self, games: Iterable[GameSummary] = (), skipped: Iterable[int] = ()) -> None:
+        super().__init__(games)
+        self.skipped = tuple(skipped)
+
+
+class UnreadableGame(ValueError):
+    """A kept game whose row holds what no version of the game writes (text where a
+    number belongs, a seat out of range, a seat missing); the message says so, in the
+    reader's language."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +170,14 @@ class Stats:
     @property
     def peasant_win_rate(self) -> float | None:
         return self.peasant_wins / self.peasant_games if self.peasant_games else None
+
+
+def unreadable_note(skipped: int) -> str | None:
+    """The one line a listing adds when it skipped games it could not read; None when
+    it skipped none."""
+    if not skipped:
+        return None
+    return t("history.unreadable_one") if skipped == 1 else t("history.unreadable", n=skipped)
 
 
 # --- the schema ----------------------------------------------------------------------
@@ -191,9 +219,24 @@ CREATE INDEX games_finished ON games(finished);
 each seat's bombs so statistics need not re-read every record."""
 
 
+def _events_or_none(record: object) -> list[Event] | None:
+    """A kept record's events; None for one that cannot be read (not text, not JSON
+    lines, nested past the recursion limit, not events), so that a migration takes it
+    as what can be read of it and goes on instead of refusing the whole history."""
+    if not isinstance(record, str):
+        return None
+    try:
+        return loads(record)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _backfill_bombs(db: sqlite3.Connection) -> None:
     for game_id, record in db.execute("SELECT id, record FROM games").fetchall():
-        counts = _bombs_by_seat(loads(record))
+        events = _events_or_none(record)
+        if events is None:
+            continue  # an unreadable record: its seats keep no bombs
+        counts = _bombs_by_seat(events)
         for seat, bombs in enumerate(counts):
             db.execute(
                 "UPDATE seats SET bombs = ? WHERE game_id = ? AND seat = ?", (bombs, game_id, seat)
@@ -211,11 +254,9 @@ record. Games kept before are given theirs from their records' first event."""
 def _backfill_rules(db: sqlite3.Connection) -> None:
     rows = db.execute("SELECT id, record, landlord_mode FROM games").fetchall()
     for game_id, record, mode in rows:
-        try:
-            started = loads(record)[0]
-            rules = started.rules if isinstance(started, Started) else _rules_of(None, mode)
-        except (ValueError, IndexError, TypeError):  # a broken record: the row's mode
-            rules = _rules_of(None, mode)
+        events = _events_or_none(record)
+        started = events[0] if events else None  # None: a broken record, the row's mode
+        rules = started.rules if isinstance(started, Started) else _rules_of(None, mode)
         db.execute("UPDATE games SET rules = ? WHERE id = ?", (_rules_text(rules), game_id))
 
 
@@ -227,10 +268,10 @@ def _rules_of(text: object, mode: object) -> Rules:
     """A game's rules as kept; the plain game with its mode for anything unreadable."""
     try:
         return Rules.from_dict(json.loads(text))  # type: ignore[arg-type]
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         try:
             return Rules(LandlordMode(mode))
-        except ValueError:
+        except (ValueError, TypeError):
             return PLAIN_RULES
 
 
@@ -259,8 +300,13 @@ _V2_WORDS = {
 (and "Bot {n}", "电脑{n}" for a server's bots): frozen here, as they were written."""
 
 
-def _old_label(name: str, seat: int, bot: bool, my_seat: int | None) -> SeatLabel | None:
-    """The label a seat kept in words by version 1 or 2 stands for; None for a name."""
+def _old_label(name: object, seat: object, bot: bool, my_seat: object) -> SeatLabel | None:
+    """The label a seat kept in words by version 1 or 2 stands for; None for a name
+    (and for a row of the wrong types, which the listing will skip)."""
+    if not isinstance(seat, int) or not isinstance(name, str):
+        return None
+    if not isinstance(my_seat, int) or not 0 <= my_seat <= 2:
+        my_seat = None
     if bot and name in (f"Bot {seat + 1}", f"电脑{seat + 1}"):
         return SeatLabel.BOT
     if my_seat is None:
@@ -322,7 +368,10 @@ def _bombs_by_seat(events: Sequence[Event]) -> list[int]:
 
 def _kept(value: object) -> str:
     """A name as kept and shown: printable, whatever an older version or another
-    program left in the file (or a server sent)."""
+    program left in the file (or a server sent): text of another type (a blob, a
+    number) is shown as the text it holds, not refused."""
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
     return printable(value if isinstance(value, str) else str(value))
 
 
@@ -343,6 +392,107 @@ def _seat(seat: int, name: object, level: object, label: object) -> SeatRecord:
     known = _label(label)
     shown = _kept(name) if known is None else seat_name(known, seat)
     return SeatRecord(shown, _level(level), known)
+
+
+# --- reading rows back -----------------------------------------------------------------
+#
+# The file is the user's, and other programs (or older versions, or a hostile hand) may
+# have written it: SQLite keeps whatever type it is given, whatever the column says. So
+# every value read back is checked here, and a game whose row fails is skipped by the
+# listing and refused by `game`, never passed on to code that trusts its types.
+
+Seats = tuple[SeatRecord, SeatRecord, SeatRecord]
+_Read = tuple[GameSummary, Seats]  # a game as read back, with its seats
+
+_GAME_COLUMNS = (
+    "id, finished, origin, landlord_mode, my_seat, landlord, side, multiplier,"
+    " spring, anti_spring, rules"
+)
+_SEAT_COLUMNS = "game_id, seat, name, bot_level, label, score, bombs"
+
+
+class _Unreadable(Exception):
+    """A value read back that no version of the game writes there."""
+
+
+def _int(value: object, low: int | None = None, high: int | None = None) -> int:
+    """A whole number, within [low, high] when given."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _Unreadable
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise _Unreadable
+    return value
+
+
+def _str(value: object) -> str:
+    if not isinstance(value, str):
+        raise _Unreadable
+    return value
+
+
+def _known(kind: Callable[[str], T], value: object) -> T:
+    """One of an enumeration's values (`Origin`, `Side`, `LandlordMode`)."""
+    try:
+        return kind(_str(value))
+    except ValueError:
+        raise _Unreadable from None
+
+
+def _when(value: object) -> dt.datetime:
+    """A finishing time as `record_game` writes it (ISO 8601, UTC), one this machine can
+    show in local time (a year out of range would fail there)."""
+    try:
+        when = dt.datetime.fromisoformat(_str(value))
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=dt.timezone.utc)
+        when.astimezone()
+    except (ValueError, OverflowError, OSError):
+        raise _Unreadable from None
+    return when
+
+
+def _seat_rows(rows: list[tuple]) -> tuple[Seats, tuple[int, int, int], tuple[int, int, int]]:
+    """A game's three seats, their scores and their bombs; every seat there once."""
+    found: dict[int, tuple[SeatRecord, int, int]] = {}
+    for seat, name, level, label, score, bombs in rows:
+        number = _int(seat, 0, 2)
+        found[number] = (_seat(number, name, level, label), _int(score), _int(bombs, 0))
+    if len(found) != 3 or len(rows) != 3:
+        raise _Unreadable
+    return (
+        per_seat(found[s][0] for s in range(3)),
+        per_seat(found[s][1] for s in range(3)),
+        per_seat(found[s][2] for s in range(3)),
+    )
+
+
+def _game_row(row: tuple, seat_rows: list[tuple]) -> tuple[GameSummary, Seats]:
+    """A game's row and its seats' rows, checked; _Unreadable when any value fails."""
+    game_id, finished, origin, mode, my_seat, landlord, side, multiplier = row[:8]
+    spring, anti_spring, rules = row[8:]
+    seats, scores, bombs = _seat_rows(seat_rows)
+    summary = GameSummary(
+        id=_int(game_id),
+        finished=_when(finished),
+        origin=_known(Origin, origin),
+        landlord_mode=_known(LandlordMode, mode).value,
+        my_seat=None if my_seat is None else _int(my_seat, 0, 2),
+        landlord=_int(landlord, 0, 2),
+        side=_known(Side, side),
+        multiplier=_int(multiplier, 1),
+        scores=scores,
+        names=per_seat(seat.name for seat in seats),
+        rules=_rules_of(rules, mode),
+        bombs=bombs,
+        spring=bool(_int(spring, 0, 1) or _int(anti_spring, 0, 1)),
+    )
+    return summary, seats
+
+
+def _decoded(data: bytes) -> str:
+    """A TEXT value as a str, whatever bytes another program left in it: sqlite3's own
+    decoding fails the whole query on one invalid UTF-8 name (and history turns off)."""
+    return data.decode("utf-8", "replace")
 
 
 def default_path(data_dir: Path | str | None = None) -> Path:
@@ -385,6 +535,7 @@ class Store:
             db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise _explain(path, exc) from None
+        db.text_factory = _decoded
         store = cls(path, db)
         try:
             with store._errors():
@@ -513,100 +664,87 @@ class Store:
         assert game_id is not None
         return game_id
 
-    def recent_games(self, limit: int = 20) -> list[GameSummary]:
-        """The latest games first."""
+    def recent_games(self, limit: int = 20) -> Games:
+        """The latest games first (those that cannot be read skipped, by id)."""
         return self._summaries("ORDER BY id DESC LIMIT ?", (limit,))
 
-    def my_games(self) -> list[GameSummary]:
+    def my_games(self) -> Games:
         """Every game the local player had a seat in, oldest first."""
         return self._summaries("WHERE my_seat IS NOT NULL ORDER BY id", ())
 
-    def _summaries(self, clause: str, params: tuple) -> list[GameSummary]:
+    def _summaries(self, clause: str, params: tuple) -> Games:
+        read, skipped = self._read(clause, params)
+        return Games((summary for summary, _ in read), skipped)
+
+    def _read(self, clause: str, params: tuple) -> tuple[list[_Read], list[int]]:
+        """The games `clause` picks, with their seats, each row checked as it comes back
+        (another program may have written the file); the ids of those that fail."""
         with self._errors():
-            games = self._db.execute(
-                "SELECT id, finished, origin, landlord_mode, my_seat, landlord, side, multiplier,"
-                f" rules FROM games {clause}",
-                params,
-            ).fetchall()
-            seats: dict[int, dict[int, tuple[str, int]]] = {}
+            query = f"SELECT {_GAME_COLUMNS} FROM games {clause}"
+            games = self._db.execute(query, params).fetchall()
+            seats: dict[object, list[tuple]] = {}
             ids = [row[0] for row in games]
             for start in range(0, len(ids), 500):  # stay under SQLite's parameter limit
                 chunk = ids[start : start + 500]
                 marks = ",".join("?" * len(chunk))
-                for game_id, seat, name, label, score in self._db.execute(
-                    "SELECT game_id, seat, name, label, score FROM seats"
-                    f" WHERE game_id IN ({marks})",
-                    chunk,
+                for row in self._db.execute(
+                    f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id IN ({marks})", chunk
                 ):
-                    shown = _seat(seat, name, None, label).name
-                    seats.setdefault(game_id, {})[seat] = (shown, score)
-        return [
-            GameSummary(
-                id=game_id,
-                finished=dt.datetime.fromisoformat(finished),
-                origin=Origin(origin),
-                landlord_mode=mode,
-                my_seat=my_seat,
-                landlord=landlord,
-                side=Side(side),
-                multiplier=multiplier,
-                scores=per_seat(seats[game_id][s][1] for s in range(3)),
-                names=per_seat(seats[game_id][s][0] for s in range(3)),
-                rules=_rules_of(rules, mode),
-            )
-            for game_id, finished, origin, mode, my_seat, landlord, side, multiplier, rules in games
-        ]
+                    seats.setdefault(row[0], []).append(row[1:])
+        read: list[_Read] = []
+        skipped: list[int] = []
+        for row in games:
+            try:
+                read.append(_game_row(row, seats.get(row[0], [])))
+            except _Unreadable:
+                skipped.append(row[0])
+        return read, skipped
 
     def record(self, game_id: int) -> list[Event]:
-        """A kept game's event record; KeyError if there is no such game."""
+        """A kept game's event record; KeyError if there is no such game, UnreadableGame
+        (a ValueError) if its record cannot be read."""
         with self._errors():
             row = self._db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise KeyError(game_id)
-        return loads(row[0])
+        events = _events_or_none(row[0])
+        if events is None:
+            raise UnreadableGame(t("history.unreadable_record"))
+        return events
 
     def game(self, game_id: int) -> KeptGame:
-        """A kept game with its seats and record; KeyError if there is no such game."""
-        summaries = self._summaries("WHERE id = ?", (game_id,))
-        if not summaries:
+        """A kept game with its seats and record; KeyError if there is no such game,
+        UnreadableGame (a ValueError) if its rows cannot be read."""
+        read, skipped = self._read("WHERE id = ?", (game_id,))
+        if skipped:
+            raise UnreadableGame(t("history.unreadable_game"))
+        if not read:
             raise KeyError(game_id)
-        with self._errors():
-            rows = self._db.execute(
-                "SELECT seat, name, bot_level, label FROM seats WHERE game_id = ? ORDER BY seat",
-                (game_id,),
-            ).fetchall()
-        seats = per_seat(_seat(*row) for row in rows)
-        return KeptGame(summaries[0], seats, tuple(self.record(game_id)))
+        summary, seats = read[0]
+        return KeptGame(summary, seats, tuple(self.record(game_id)))
 
     def stats(self, games: Sequence[GameSummary] | None = None) -> Stats:
-        """games: `my_games()`, when the caller has read them already."""
+        """games: `my_games()`, when the caller has read them already. Counted from the
+        games as read, so a row that cannot be read counts nowhere."""
         games = self.my_games() if games is None else games
-        with self._errors():
-            bombs = self._db.execute(
-                "SELECT coalesce(sum(s.bombs), 0) FROM seats s JOIN games g ON g.id = s.game_id"
-                " WHERE s.seat = g.my_seat"
-            ).fetchone()[0]
-            springs = self._db.execute(
-                "SELECT count(*) FROM games WHERE my_seat IS NOT NULL AND (spring OR anti_spring)"
-                " AND ((my_seat = landlord) = (side = 'landlord'))"
-            ).fetchone()[0]
+        mine = [g for g in games if g.my_seat is not None]
         wins = streak = best = 0
-        as_landlord = [g for g in games if g.my_seat == g.landlord]
-        as_peasant = [g for g in games if g.my_seat != g.landlord]
-        for game in games:
+        as_landlord = [g for g in mine if g.my_seat == g.landlord]
+        as_peasant = [g for g in mine if g.my_seat != g.landlord]
+        for game in mine:
             streak = streak + 1 if game.i_won else 0
             best = max(best, streak)
             wins += bool(game.i_won)
         return Stats(
-            games=len(games),
+            games=len(mine),
             wins=wins,
             landlord_games=len(as_landlord),
             landlord_wins=sum(bool(g.i_won) for g in as_landlord),
             peasant_games=len(as_peasant),
             peasant_wins=sum(bool(g.i_won) for g in as_peasant),
-            total_score=sum(g.my_score or 0 for g in games),
-            bombs=bombs,
-            springs=springs,
+            total_score=sum(g.my_score or 0 for g in mine),
+            bombs=sum(g.bombs[g.my_seat] for g in mine if g.my_seat is not None),
+            springs=sum(bool(g.spring and g.i_won) for g in mine),
             best_streak=best,
             current_streak=streak,
         )

@@ -365,3 +365,39 @@ def test_a_label_this_version_does_not_know_shows_the_kept_name(tmp_path: Path) 
         store.record_game(_finished(1).events, SEATS, my_seat=0)
         store._db.execute("UPDATE seats SET label = 'dealer' WHERE seat = 1")
         assert store.recent_games()[0].names == ("Mei", "Bot A", "Bot B")
+
+
+def test_a_version_1_database_with_unreadable_records_still_opens(tmp_path: Path) -> None:
+    """The migrations read each record for its bombs and its rules, and each seat for its
+    label: a record that is not one, or a row of the wrong types, is taken as what can be
+    read of it, and the rest of the history is brought up to date."""
+    path = tmp_path / "old.sqlite3"
+    games = [_finished(seed) for seed in (4, 5, 6)]
+    db = sqlite3.connect(path, isolation_level=None)
+    MIGRATIONS[0](db)
+    db.execute("PRAGMA user_version = 1")
+    records: list[str | bytes] = [dumps(games[0].events), "[" * 100_000, b"\xff\x00"]
+    for game_id, (game, record) in enumerate(zip(games, records, strict=True), 1):
+        over = game.events[-1]
+        db.execute(
+            "INSERT INTO games (id, finished, seed, landlord_mode, my_seat, landlord, side,"
+            " multiplier, spring, anti_spring, record) VALUES (?, '2026-01-02T03:04:05+00:00',"
+            " ?, 'bid', ?, ?, ?, ?, 0, 0, ?)",
+            (game_id, game.seed, "me" if game_id == 3 else 0, game.landlord, over.side.value,
+             over.multiplier, record),
+        )  # fmt: skip
+        for seat, info in enumerate(SEATS):
+            db.execute(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, info.name, info.bot_level, over.scores[seat]),
+            )
+    db.close()
+    with Store.open(path) as store:
+        assert store.schema_version == SCHEMA_VERSION
+        games_read = store.recent_games()
+        assert [g.id for g in games_read] == [2, 1] and games_read.skipped == (3,)
+        assert games_read[0].rules == Rules(LandlordMode.BID)
+        assert store.record(1) == list(games[0].events)
+        for unreadable in (2, 3):
+            with pytest.raises(ValueError):
+                store.record(unreadable)

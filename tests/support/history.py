@@ -34,3 +34,38 @@ def seed_history(data_dir: Path, games: int, name: str | None = "Mei") -> list[G
             store.record_game(game.events, SEATS, my_seat=0, finished=when)
             played.append(game)
     return played
+
+
+HOSTILE_ROWS = {
+    "a score stored as text": "UPDATE seats SET score = 'lots' WHERE game_id = 2 AND seat = 0",
+    "a garbage finishing time": "UPDATE games SET finished = 'yesterday' WHERE id = 2",
+    "an unknown origin": "UPDATE games SET origin = 'mars' WHERE id = 2",
+    "an unknown side": "UPDATE games SET side = 'nobody' WHERE id = 2",
+    "an unknown landlord mode": "UPDATE games SET landlord_mode = 'auction' WHERE id = 2",
+    "my seat 7": "UPDATE games SET my_seat = 7 WHERE id = 2",
+    "the landlord in seat 9": "UPDATE games SET landlord = 9 WHERE id = 2",
+    "a missing seat row": "DELETE FROM seats WHERE game_id = 2 AND seat = 1",
+    "a seat row out of range": "UPDATE seats SET seat = 5 WHERE game_id = 2 AND seat = 2",
+    "an escape in the multiplier": "UPDATE games SET multiplier = '\x1b[2J' WHERE id = 2",
+    "markup in the multiplier": (
+        "UPDATE games SET multiplier = '[link=http://x]x[/link]' WHERE id = 2"
+    ),
+    "a spring stored as text": "UPDATE games SET spring = 'yes' WHERE id = 2",
+    "bombs stored as text": "UPDATE seats SET bombs = 'many' WHERE game_id = 2 AND seat = 0",
+}
+"""Rows another program (or a hostile hand) could leave in the history, each spoiling game
+2 of `seed_history(..., 3)`: statements run with sqlite3 directly."""
+
+LINK_NAME = "[link=http://x]bob[/link]"
+
+
+def spoil(data_dir: Path, *statements: str) -> None:
+    """Run `statements` on the history in `data_dir`, past every check the store makes."""
+    import sqlite3
+
+    db = sqlite3.connect(data_dir / FILE_NAME, isolation_level=None)
+    try:
+        for statement in statements:
+            db.execute(statement)
+    finally:
+        db.close()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
@@ -23,7 +24,7 @@ from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.stats import ScoreChart, StatsScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.widgets.table_parts import MessageLine
-from tests.support.history import finished_game, seed_history
+from tests.support.history import HOSTILE_ROWS, LINK_NAME, finished_game, seed_history, spoil
 from tests.support.ui import NotingApp, make_app, settle, take_turns
 
 
@@ -268,3 +269,40 @@ async def test_a_damaged_record_says_why_it_cannot_be_replayed(data_dir: Path) -
         await pilot.press("down", "enter")  # game 1 is whole
         await loaded(pilot)
         assert isinstance(app.screen, ReplayScreen)
+
+
+async def test_the_statistics_skip_rows_they_cannot_read_with_one_note(data_dir: Path) -> None:
+    """Hostile rows (the hardening issue) used to stop the whole app here."""
+    seed_history(data_dir, 4)
+    spoil(
+        data_dir,
+        HOSTILE_ROWS["a score stored as text"],
+        HOSTILE_ROWS["an escape in the multiplier"].replace("id = 2", "id = 3"),
+        f"UPDATE seats SET name = '{LINK_NAME}' WHERE game_id = 4 AND seat = 1",
+    )
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("t")
+        await loaded(pilot)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        recent = screen.query_one("#recent", DataTable)
+        assert recent.row_count == 2 and app.focused is recent
+        cells = [recent.get_row_at(row) for row in range(2)]
+        assert all(isinstance(cell, Text) for row in cells for cell in row)
+        assert cells[0][-1].plain == f"Mei, {LINK_NAME}, Left"
+        note = text_of(screen.query_one("#stats-unreadable", Static))
+        assert "2 games could not be read" in note
+        games_played = text_of(screen.query_one("#figures", Static)).splitlines()[0]
+        assert games_played.split() == ["Games", "played", "2"]
+
+
+async def test_the_statistics_say_so_when_no_game_can_be_read(data_dir: Path) -> None:
+    seed_history(data_dir, 1)
+    spoil(data_dir, "UPDATE games SET origin = 'mars'")
+    set_language(Lang.ZH)
+    app = make_app(lang=Lang.ZH)
+    async with app.run_test() as pilot:
+        await pilot.press("t")
+        await loaded(pilot)
+        assert "1局无法读取" in text_of(app.screen.query_one("#stats-unreadable", Static))

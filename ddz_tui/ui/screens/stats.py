@@ -17,7 +17,8 @@ from textual.widgets import DataTable
 from textual_plotext import PlotextPlot
 
 from ddz_tui.i18n import t
-from ddz_tui.records.store import GameSummary, Stats, Store, StoreError
+from ddz_tui.records.store import GameSummary, Stats, Store, StoreError, unreadable_note
+from ddz_tui.text import printable
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.screens.replay import Replay
 from ddz_tui.ui.widgets.keys import KeyFooter
@@ -32,12 +33,17 @@ class Overview:
     stats: Stats
     scores: tuple[int, ...]  # the running total after each of your games
     recent: tuple[GameSummary, ...]  # latest first
+    unreadable: int = 0  # games skipped because their rows could not be read
 
 
 def read_overview(store: Store) -> Overview:
     games = store.my_games()  # read once for both the figures and the chart
+    recent = store.recent_games(RECENT)
     return Overview(
-        store.stats(games), tuple(store.score_over_time(games)), tuple(store.recent_games(RECENT))
+        store.stats(games),
+        tuple(store.score_over_time(games)),
+        tuple(recent),
+        len({*games.skipped, *recent.skipped}),
     )
 
 
@@ -152,8 +158,10 @@ class StatsScreen(AppScreen):
             return [_note(t("ui.stats.loading"))]
         overview = self.overview
         assert overview is not None
+        note = unreadable_note(overview.unreadable)
+        skipped = [] if note is None else [Plain(note, id="stats-unreadable")]
         if not overview.recent:
-            return [_note(t("ui.stats.empty"))]
+            return [_note(t("ui.stats.empty")), *skipped]
         chart: Widget
         if overview.scores:
             chart = ScoreChart(overview.scores, id="score-chart")
@@ -161,7 +169,7 @@ class StatsScreen(AppScreen):
             chart = _note(t("ui.stats.no_chart"))
         numbers = Plain(figures(overview.stats), id="figures")
         numbers.border_title = t("ui.stats.figures")
-        return [Horizontal(numbers, chart, id="stats-top"), RecentGames(overview.recent)]
+        return [Horizontal(numbers, chart, id="stats-top"), RecentGames(overview.recent), *skipped]
 
     @on(DataTable.RowSelected, "#recent")
     def _chosen(self, event: DataTable.RowSelected) -> None:
@@ -190,7 +198,7 @@ def _note(text: str) -> Plain:
     return Plain(text, id="stats-note")
 
 
-class RecentGames(DataTable[str | Text]):
+class RecentGames(DataTable[Text]):
     """The latest games; Enter (or a click) opens one's replay."""
 
     def __init__(self, games: tuple[GameSummary, ...]) -> None:
@@ -202,12 +210,13 @@ class RecentGames(DataTable[str | Text]):
         self.border_subtitle = t("ui.stats.recent_keys")
         self.add_column(Text("#", justify="right"), key="id")
         for key in ("when", "where", "role", "result", "score", "x", "players"):
-            self.add_column(t(f"ui.stats.col.{key}"), key=key)
+            self.add_column(Text(t(f"ui.stats.col.{key}")), key=key)
         for game in self.games:
             self.add_row(*_row(game), key=str(game.id))
 
 
-def _row(game: GameSummary) -> tuple[str | Text, ...]:
+def _row(game: GameSummary) -> tuple[Text, ...]:
+    """Every cell a plain Text: a str cell would be read as markup."""
     mine = game.my_seat
     if mine is None:
         role = result = score = ""
@@ -217,11 +226,11 @@ def _row(game: GameSummary) -> tuple[str | Text, ...]:
         score = f"{game.my_score:+d}"
     return (
         Text(str(game.id), justify="right"),
-        game.finished.astimezone().strftime("%m-%d %H:%M"),
-        t(f"origin.{game.origin.value}"),
-        role,
-        result,
+        Text(game.finished.astimezone().strftime("%m-%d %H:%M")),
+        Text(t(f"origin.{game.origin.value}")),
+        Text(role),
+        Text(result),
         Text(score, justify="right"),
         Text(f"×{game.multiplier}", justify="right"),
-        Text(", ".join(game.names)),  # names are shown as written, never as markup
+        Text(printable(", ".join(game.names))),  # as written, never as markup
     )
