@@ -4,6 +4,7 @@ records, and stepped through (a kept one, or a record from a file)."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,6 +21,13 @@ if TYPE_CHECKING:
     from ddz_tui.engine import Event
     from ddz_tui.records.store import GameSummary, KeptGame, Store
     from ddz_tui.ui.screens.replay import Replay
+
+
+RECORD_LIMIT = 1 << 20
+"""The most a record file may hold, in bytes: a real one is 3 to 10 KB."""
+LINE_LIMIT = 1 << 16
+"""The longest line a record file may hold, in bytes: a real one's longest (the deal) is
+under 300."""
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -152,19 +160,56 @@ def kept_game(args: argparse.Namespace, game_id: int) -> KeptGame:
 
 def read_record(name: str) -> list[Event]:
     """The record in a file, as `ddz export` writes it; a file that cannot be read or
-    holds no record is a usage error."""
+    holds no record is a usage error. The file is anyone's: it is read no further than
+    RECORD_LIMIT, and whatever the parser makes of it (nesting past the recursion
+    limit, a memory error, bytes that are not UTF-8) is one line, not a traceback."""
     from ddz_tui.engine import loads
 
-    try:
-        text = Path(name).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"{name}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{name}: not a game record (not UTF-8 text)") from None
+    text = _decode(name, _read_capped(name))
     try:
         return loads(text)
     except ValueError as exc:
         raise UsageError(f"{name}: not a finished game's record: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"{name}: not a game record (nested too deeply)") from None
+    except MemoryError:
+        raise UsageError(f"{name}: not a game record (too large to read)") from None
+
+
+def _read_capped(name: str) -> bytes:
+    """The file's bytes, read to one past RECORD_LIMIT at most (its size as the disk
+    tells it is not trusted: a pipe has none)."""
+    try:
+        with open(name, "rb") as file:
+            data = file.read(RECORD_LIMIT + 1)
+    except OSError as exc:
+        raise UsageError(f"{name}: {exc.strerror or exc}") from None
+    if len(data) > RECORD_LIMIT:
+        raise UsageError(f"{name}: not a game record (larger than {_size(RECORD_LIMIT)})")
+    return data
+
+
+def _decode(name: str, data: bytes) -> str:
+    """The file's text, once every line is shorter than LINE_LIMIT and it is UTF-8."""
+    start = 0
+    for number in itertools.count(1):
+        end = data.find(b"\n", start)
+        stop = len(data) if end < 0 else end
+        if stop - start > LINE_LIMIT:
+            raise UsageError(
+                f"{name}: not a game record (line {number} is longer than {_size(LINE_LIMIT)})"
+            )
+        if end < 0:
+            break
+        start = end + 1
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{name}: not a game record (not UTF-8 text)") from None
+
+
+def _size(limit: int) -> str:
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
 
 
 def _kept_replay(args: argparse.Namespace, game_id: int) -> Replay:
