@@ -25,19 +25,28 @@ class Side(str, Enum):
     PEASANTS = "peasants"
 
 
-RECORD_VERSION = 2
+RECORD_VERSION = 3
 """The newest record format. Version 1 (before house rules) held the landlord mode
-only; a record is written in the oldest version that holds its rules, so the record
-of a game with the plain rules is what it always was."""
+only; version 2 holds the house rules; version 3 is a game played under the redeal
+limit (`Game`'s `REDEALS_BEFORE_LOT`): it holds only the last deal declined before
+the one played (its first `Dealt` may be a redeal, number 1 or 2), and after that
+many redeals in a row the landlord is drawn by lot. A record is written in the oldest
+version that holds its game, so the record of a game with the plain rules and at most
+one redeal is what it always was; versions 1 and 2 replay with no limit, as they
+were played."""
 
 
 @dataclass(frozen=True)
 class Started:
     """The seed and the house rules. `Started(seed, mode)` with a `LandlordMode` means
-    the plain rules with that mode, as a version 1 record says."""
+    the plain rules with that mode, as a version 1 record says.
+
+    limited: the record needs the redeal limit to replay (version 3): earlier redeals
+    were dropped from it. Set by the game once it drops one."""
 
     seed: int
     rules: Rules
+    limited: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.rules, LandlordMode):
@@ -51,8 +60,10 @@ class Started:
 
     @property
     def version(self) -> int:
-        """The record format that holds these rules."""
-        return 1 if self.rules.plain else RECORD_VERSION
+        """The oldest record format that holds this game."""
+        if self.limited:
+            return RECORD_VERSION
+        return 1 if self.rules.plain else 2
 
 
 @dataclass(frozen=True)
@@ -216,15 +227,16 @@ def _started_to_dict(event: Started) -> dict[str, Any]:
     if event.version == 1:
         mode = event.rules.landlord.value
         return {"event": "started", "seed": event.seed, "landlord_mode": mode, "version": 1}
-    return {"event": "started", "seed": event.seed, "rules": event.rules.to_dict(), "version": 2}
+    rules = event.rules.to_dict()
+    return {"event": "started", "seed": event.seed, "rules": rules, "version": event.version}
 
 
 def _started_from_dict(data: dict[str, Any]) -> Started:
     """Version 1 holds the landlord mode (and, in the oldest records, no version);
-    version 2 holds the rules."""
+    versions 2 and 3 hold the rules."""
     version = data.get("version", 1)
-    if type(version) is not int or version not in (1, RECORD_VERSION):
-        raise ValueError(f"a record of version {version!r} (this game reads 1 and 2)")
+    if type(version) is not int or version not in (1, 2, RECORD_VERSION):
+        raise ValueError(f"a record of version {version!r} (this game reads 1, 2 and 3)")
     key = "landlord_mode" if version == 1 else "rules"
     extra = set(data) - {"event", "seed", key, "version"}
     if extra:
@@ -234,8 +246,8 @@ def _started_from_dict(data: dict[str, Any]) -> Started:
             raise ValueError(f"missing field {name!r}")
     if type(data["seed"]) is not int:
         raise ValueError("'seed' is not of the right type")
-    if version == 2:
-        return Started(data["seed"], Rules.from_dict(data["rules"]))
+    if version > 1:
+        return Started(data["seed"], Rules.from_dict(data["rules"]), version == RECORD_VERSION)
     if not isinstance(data[key], str):
         raise ValueError(f"{key!r} is not of the right type")
     rules = Rules(LandlordMode(data[key]))

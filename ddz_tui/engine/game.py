@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from ddz_tui.cards import DECK, Card, format_ranks, lowest_suits, ranks_of
@@ -94,6 +94,12 @@ def _sorted_hand(ids: list[int]) -> list[Card]:
     return [DECK[i] for i in bubble_sort(ids)]
 
 
+REDEALS_BEFORE_LOT = 3
+"""After this many redeals in a row (nobody bid, or nobody called), the landlord of
+the next deal is drawn by lot (stake 1, as in the drawn-by-lot mode) instead of
+being bid for again: seats that never bid could otherwise redeal for ever, and
+three colluding seats did, 439 times in 26 seconds, the record growing with each."""
+
 Action = Bid | Called | Shown | Doubled | Played | Passed
 """The events that are a seat's action (the rest follow from them)."""
 
@@ -127,6 +133,9 @@ class Game:
     `Game(seed)` replays the same deal and landlord draw for the same seed; with no
     seed a random one is drawn and kept in `seed` (and in the record). The house
     rules are `rules`, or the plain rules with `landlord_mode` (叫分 by default).
+    `redeal_limit`: after `REDEALS_BEFORE_LOT` redeals the landlord is drawn by lot,
+    and the record keeps only the last deal declined (off only to replay records
+    played before the limit).
     """
 
     # the state of one deal, set afresh by `_deal` (a redeal starts it again)
@@ -152,6 +161,7 @@ class Game:
     _base: int
     _last: tuple[int, Combo] | None
     _passes: int
+    _dealt_at: int  # where the deal's `Dealt` is in the record
 
     def __init__(
         self,
@@ -159,6 +169,7 @@ class Game:
         landlord_mode: LandlordMode | str | None = None,
         *,
         rules: Rules | None = None,
+        redeal_limit: bool = True,
     ) -> None:
         if rules is None:
             rules = Rules(
@@ -173,6 +184,7 @@ class Game:
         self._rng = random.Random(self.seed)
         self._events: list[Event] = [Started(self.seed, rules)]
         self.redeals = 0
+        self._limited = redeal_limit
         self._deal()
 
     # --- reading the state ---------------------------------------------------------
@@ -264,8 +276,7 @@ class Game:
                 winner = max(self._bids, key=lambda sb: sb[1])[0]
                 self._make_landlord(winner, max(bid, high))
             else:
-                self.redeals += 1
-                self._deal()
+                self._redeal()
         else:
             self.turn = next_seat(seat)
         return tuple(self._events[start:])
@@ -286,8 +297,7 @@ class Game:
             self._grabs = state.grabs
             self._make_landlord(state.landlord, base=1)
         else:
-            self.redeals += 1
-            self._deal()
+            self._redeal()
         return tuple(self._events[start:])
 
     def show(self, seat: int, show: bool) -> tuple[Event, ...]:
@@ -387,7 +397,10 @@ class Game:
         """
         if not events or not isinstance(events[0], Started):
             raise ValueError("a record starts with a 'started' event")
-        game = cls(events[0].seed, rules=events[0].rules)
+        started = events[0]
+        game = cls(started.seed, rules=started.rules, redeal_limit=started.limited)
+        if started.limited and len(events) > 1 and isinstance(events[1], Dealt):
+            game._skip_to(events[1].number)
         yield game, None
         for event in events[1:]:
             try:
@@ -420,8 +433,41 @@ class Game:
     def _record(self, event: Event) -> None:
         self._events.append(event)
 
+    def _redeal(self) -> None:
+        """Nobody bid (or called): deal again. Under the redeal limit the record keeps
+        only the deal just declined before the new one (what a player may want to see
+        again; the earlier ones would make a record without bound), and `_deal` draws
+        the landlord by lot once there were `REDEALS_BEFORE_LOT` redeals."""
+        self.redeals += 1
+        if self._limited and self._dealt_at > 1:
+            del self._events[1 : self._dealt_at]
+            self._mark_limited()
+        self._deal()
+
+    def _mark_limited(self) -> None:
+        """The record dropped a redeal: it replays only under the limit (version 3)."""
+        started = self._events[0]
+        assert isinstance(started, Started)
+        self._events[0] = replace(started, limited=True)
+
+    def _skip_to(self, number: int) -> None:
+        """Replaying a record whose first deal is redeal `number` (the earlier ones
+        dropped): deal that many times more, keeping only the last. No bids are needed:
+        a deal draws from the generator the same whatever was bid before it."""
+        if not 0 < number < REDEALS_BEFORE_LOT:
+            raise ValueError(f"a record that starts with deal {number}")
+        while self.redeals < number:
+            self.redeals += 1
+            self._deal()
+        del self._events[1 : self._dealt_at]
+        self._dealt_at = 1
+        self._mark_limited()
+
     def _deal(self) -> None:
-        """A random permutation of the 54 ids: 17 to each seat, the last 3 to the bottom."""
+        """A random permutation of the 54 ids: 17 to each seat, the last 3 to the bottom.
+        The landlord is drawn by lot in the drawn-by-lot mode, and after
+        `REDEALS_BEFORE_LOT` redeals in a row under the limit (the same draws either way:
+        a seat to bid first, or the landlord)."""
         order = list(range(len(DECK)))
         self._rng.shuffle(order)
         self._hands = [_sorted_hand(order[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in SEATS]
@@ -443,7 +489,8 @@ class Game:
         self._base = 1
         self._last = None
         self._passes = 0
-        if self.landlord_mode is LandlordMode.RANDOM:
+        self._dealt_at = len(self._events)
+        if self.landlord_mode is LandlordMode.RANDOM or self._by_lot():
             self._first_bidder = None
             self._record(self._dealt(None))
             self._make_landlord(self._rng.randrange(3), base=1)
@@ -453,6 +500,10 @@ class Game:
             bids = self.landlord_mode is LandlordMode.BID
             self.decision = Decision.BID if bids else Decision.CALL
             self._record(self._dealt(self._first_bidder))
+
+    def _by_lot(self) -> bool:
+        """Too many redeals in a row: this deal's landlord is drawn by lot."""
+        return self._limited and self.redeals >= REDEALS_BEFORE_LOT
 
     def _dealt(self, first: int | None) -> Dealt:
         hands = per_seat(tuple(card.id for card in hand) for hand in self._hands)

@@ -20,6 +20,7 @@ from ddz_tui.engine import (
     Rules,
     calling,
 )
+from ddz_tui.engine.game import REDEALS_BEFORE_LOT
 from tests.support.rigging import rigged
 
 GRAB = Rules(LandlordMode.GRAB)
@@ -143,13 +144,28 @@ def test_a_grab_stake_counts_the_rules_grab_factor() -> None:
 
 def test_redeals_are_counted_and_a_new_first_seat_is_drawn() -> None:
     game = Game(5, rules=GRAB)
-    for deal in range(1, 4):
+    for deal in range(1, REDEALS_BEFORE_LOT):
         first = game.turn
         for k in range(3):
             game.call((first + k) % 3, False)
         assert game.redeals == deal
         new = game.events[-1]
         assert isinstance(new, Dealt) and new.number == deal and game.turn == new.first
+    assert Game.replay(game.events).events == game.events
+
+
+def test_after_three_redeals_nobody_calls_for_the_landlord_drawn_by_lot() -> None:
+    game = Game(5, rules=GRAB)
+    for _ in range(REDEALS_BEFORE_LOT):
+        first = game.turn
+        for k in range(3):
+            game.call((first + k) % 3, False)
+    assert game.redeals == REDEALS_BEFORE_LOT
+    dealt, chosen = game.events[-2:]
+    assert isinstance(dealt, Dealt) and dealt.first is None
+    assert isinstance(chosen, LandlordChosen) and chosen.base == 1
+    assert game.landlord == chosen.seat and game.phase is Phase.PLAYING
+    assert game.multiplier.total == 1 and game.view(0).calls == ()
     assert Game.replay(game.events).events == game.events
 
 

@@ -121,7 +121,7 @@ def test_a_record_is_written_in_the_oldest_version_that_holds_its_rules() -> Non
         ({"seed": 1, "version": 2}, "missing field 'rules'"),
         ({"seed": 1, "version": 1}, "missing field 'landlord_mode'"),
         ({"seed": 1, "rules": {}, "version": 2}, "rules: missing field 'landlord'"),
-        ({"seed": 1, "rules": Rules().to_dict(), "version": 3}, "a record of version 3"),
+        ({"seed": 1, "rules": Rules().to_dict(), "version": 4}, "a record of version 4"),
         ({"seed": 1, "rules": Rules().to_dict(), "version": True}, "a record of version True"),
         ({"seed": True, "rules": Rules().to_dict(), "version": 2}, "'seed' is not of the right"),
         ({"seed": 1, "landlord_mode": 0, "version": 1}, "'landlord_mode' is not of the right"),

@@ -99,7 +99,9 @@ def test_frames_under_every_house_rule_are_the_states_after_each_action(rules: R
         game = Game(seed, rules=rules)
         live = [_live(state) for state in states(game, seed)]
         steps = frames(game.events)
-        assert [_framed(f) for f in steps] == live
+        dropped = len(live) - len(steps)  # the redeals before the last one declined
+        assert dropped == 0 or game.redeals >= 2
+        assert [_framed(f) for f in steps] == live[dropped:]
         assert frames(loads(dumps(game.events))) == steps
         actions = [
             e for e in game.events if isinstance(e, (Bid, Called, Shown, Doubled, Played, Passed))
