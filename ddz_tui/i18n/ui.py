@@ -117,6 +117,11 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "ui.msg.dealing": ("Dealing…", "发牌中…"),
     "ui.msg.redeal": ("Nobody bid: the cards are dealt again.", "无人叫分，重新发牌。"),
+    "ui.msg.drawn_by_lot": (
+        "Nobody took the landlord three deals in a row: the cards are dealt again and the "
+        "landlord is drawn by lot.",
+        "连续三次无人当地主：重新发牌，抽签决定地主。",
+    ),
     "ui.msg.bidding": ("{who} is bidding…", "{who}正在叫分…"),
     "ui.msg.your_bid": (
         "Your bid: 1, 2 or 3 points to be the landlord, or 0 for no bid.",
@@ -299,7 +304,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "## The deal\n\n54 cards: 17 to each of three players, and 3 face down: the bottom cards "
         "(底牌).\n\n## The landlord\n\nIn turn, players bid 1, 2 or 3 points, each more than the "
         "last, or pass. A bid of 3 ends the bidding at once; the highest bidder becomes the "
-        "landlord (地主). If nobody bids, the cards are dealt again. (When the landlord is drawn "
+        "landlord (地主). If nobody bids, the cards are dealt again; after three redeals in a "
+        "row, the landlord of the next deal is drawn by lot. (When the landlord is drawn "
         "by lot, there is no bidding and the stake starts at 1.) The landlord takes the bottom "
         "cards, shown to everyone, and leads.\n\n## Play\n\nPlay goes round to the right. Each "
         "player either plays a higher play of the same kind and length, or passes. A bomb beats "
@@ -311,8 +317,9 @@ PHRASES: dict[str, tuple[str, str]] = {
         "card) or an anti-spring (the landlord played only once). The landlord wins or loses "
         "twice the stake; each peasant loses or wins the stake.\n",
         "## 发牌\n\n一副54张牌：每人17张，留3张底牌。\n\n## 地主\n\n玩家轮流叫分：1、2或3分，必须"
-        "比前面叫得高，也可以不叫。叫3分立即结束叫分；叫分最高者当地主。如果没有人叫分，重新发牌。"
-        "（随机指定地主时不叫分，底分为1。）地主拿走底牌（亮给所有人看），并先出牌。\n\n## "
+        "比前面叫得高，也可以不叫。叫3分立即结束叫分；叫分最高者当地主。如果没有人叫分，重新发牌；"
+        "连续重新发牌三次后，下一副牌抽签决定地主。（随机指定地主时不叫分，底分为1。）"
+        "地主拿走底牌（亮给所有人看），并先出牌。\n\n## "
         "出牌\n\n按逆时针方向（向右）轮流出牌。每人要么打出同一牌型、同样张数且更大的牌，要么不出"
         "。炸弹能管任何其他牌型，大炸弹管小炸弹；王炸最大。连续两家不出后，最后出牌的人重新出任意"
         "牌型。\n\n## 胜负\n\n最先出完手牌的一方获胜：地主一人，或两个农民一起。\n\n## "
@@ -660,7 +667,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "## Calling (叫地主) and grabbing (抢地主)\n\n"
         "1. A seat drawn at random starts. In turn, each seat calls the landlord (Y) or "
         "not (N).\n"
-        "2. If nobody calls, the cards are dealt again.\n"
+        "2. If nobody calls, the cards are dealt again; after three redeals in a row, the "
+        "landlord of the next deal is drawn by lot.\n"
         "3. Once a seat has called, each seat after it that has not been asked yet may "
         "grab the landlord (抢地主) once, in turn. A seat that declined to call does not "
         "grab.\n"
@@ -685,7 +693,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "确定地主，地主拿底牌，可以明牌，然后各家可以加倍，最后地主先出牌。\n\n"
         "## 叫地主 / 抢地主\n\n"
         "1. 随机一家先开始，依次选择叫地主（Y）或不叫（N）。\n"
-        "2. 三家都不叫，重新发牌。\n"
+        "2. 三家都不叫，重新发牌；连续重新发牌三次后，下一副牌抽签决定地主。\n"
         "3. 有人叫地主后，叫地主之后还没表态的各家依次可以抢地主一次。不叫的人不能抢。\n"
         "4. 若有人抢了，第一个叫地主的人最后可以再抢回一次。\n"
         "5. 最后叫或抢的人当地主。叫地主时倍数为1，每抢一次（包括抢回）倍数翻倍。\n\n"

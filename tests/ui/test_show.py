@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ddz_tui.cards import DECK, lowest_suits
 from ddz_tui.engine import Game, LandlordMode, Rules
+from ddz_tui.engine.game import REDEALS_BEFORE_LOT
 from ddz_tui.sound.clips import Effect
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 from ddz_tui.ui.show.table import Lane, SeatShow, TableShow, Tone, bid_first, table_show
@@ -205,6 +206,24 @@ def test_news_is_said_once_and_a_redeal_is_news() -> None:
     show = table_show(at(game), before, None)
     assert show.news is not None and "dealt again" in show.news.text
     assert show.cues == (Effect.DEAL,)
+
+
+def test_the_landlord_drawn_by_lot_after_three_redeals_is_news() -> None:
+    game = Game(21)
+    for _ in range(REDEALS_BEFORE_LOT * 3 - 1):
+        assert game.turn is not None
+        game.bid(game.turn, 0)
+    before = at(game)
+    assert game.turn is not None
+    game.bid(game.turn, 0)  # nobody bid a third time: dealt again, the landlord by lot
+    show = table_show(at(game), before, None)
+    assert show.news is not None and show.news.tone is Tone.INFO
+    assert show.news.text == (
+        "Nobody took the landlord three deals in a row: the cards are dealt again and the "
+        "landlord is drawn by lot."
+    )
+    later = at(game)
+    assert table_show(later, later, None).news is None, "said once"
 
 
 def test_the_top_bar() -> None:

@@ -299,7 +299,9 @@ class ReplayScreen(AppScreen):
             word = call_words((*before.calls, (action.seat, action.take)))[-1]
         text = t("ui.replay.said", who=self.name_of(action.seat), word=t(f"ui.said.{word}"))
         if frame.redeals > before.redeals:
-            text += " " + t("ui.msg.recalled")
+            text += " " + t(
+                "ui.msg.drawn_by_lot" if frame.landlord is not None else "ui.msg.recalled"
+            )
         elif frame.landlord is not None and before.landlord is None:
             text += " " + t("ui.replay.landlord", who=self.name_of(frame.landlord))
         return text
@@ -317,8 +319,9 @@ class ReplayScreen(AppScreen):
         before = self.replay.frames[frame.step - 1]
         if isinstance(action, Bid):
             text = t("ui.replay.bid", who=who, bid=bid_word(action.bid))
-            if frame.redeals > before.redeals:
-                text += " " + t("ui.msg.redeal")
+            if frame.redeals > before.redeals:  # and, after too many, the landlord by lot
+                redeal = "ui.msg.drawn_by_lot" if frame.landlord is not None else "ui.msg.redeal"
+                text += " " + t(redeal)
             elif frame.landlord is not None and before.landlord is None:
                 text += " " + t("ui.replay.landlord", who=self.name_of(frame.landlord))
             return text

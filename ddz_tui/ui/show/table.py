@@ -421,7 +421,8 @@ def rank_missing(hand: Sequence[Card], rank: str) -> str:
 
 def news(previous: TableState | None, state: TableState) -> Alert | None:
     """What just happened that the state line does not say: the table's notice when
-    it is new (each is shown once, not with every change), else a redeal."""
+    it is new (each is shown once, not with every change), else a redeal, or the
+    landlord drawn by lot after too many."""
     if state.notice and (previous is None or previous.notice != state.notice):
         return Alert(str(state.notice), Tone.INFO)
     before = None if previous is None else previous.view
@@ -429,6 +430,8 @@ def news(previous: TableState | None, state: TableState) -> Alert | None:
         return Alert(t("ui.msg.redeal"), Tone.INFO)
     if before is not None and state.view is not None and recalled(before, state.view):
         return Alert(t("ui.msg.recalled"), Tone.INFO)
+    if before is not None and state.view is not None and drawn_by_lot(before, state.view):
+        return Alert(t("ui.msg.drawn_by_lot"), Tone.INFO)
     return None
 
 
@@ -451,6 +454,18 @@ def recalled(before: PlayerView, after: PlayerView) -> bool:
         before.phase is Phase.BIDDING
         and after.phase is Phase.BIDDING
         and len(after.calls) < len(before.calls)
+    )
+
+
+def drawn_by_lot(before: PlayerView, after: PlayerView) -> bool:
+    """Nobody took the landlord too many deals in a row (the engine's
+    `REDEALS_BEFORE_LOT`): the cards were dealt again and the landlord drawn by lot,
+    so the bidding ended with no bid (a lot deal has no first bidder)."""
+    return (
+        before.phase is Phase.BIDDING
+        and after.phase is not Phase.BIDDING
+        and after.landlord is not None
+        and after.first_bidder is None
     )
 
 
