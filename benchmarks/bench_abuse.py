@@ -9,6 +9,9 @@ runs one attack for `--seconds`:
   list  `--tables` tables are opened (a lobby of about 150 KB at 300), then
         `--clients` clients each send `list` 19 times a second (under the rate limit)
         and never read
+  churn  `--tables` tables are opened by players who sit at them, then `--clients`
+        clients each loop create, fill with bots, ready, leave (their tables play on
+        with bots) for `--seconds`; a watcher in the lobby counts the bytes it is sent
   reflood  a ping flooder that never reads and connects again as soon as it is cut
         off, for as long as the attack lasts; beside it, a prober in a process of its
         own times an honest client's hello (connect to welcome) and `list`, first for
@@ -21,6 +24,7 @@ the server cut off and when, and the round trip of an honest client's `list` req
 
     .venv/bin/python benchmarks/bench_abuse.py ping [--seconds 20]
     .venv/bin/python benchmarks/bench_abuse.py list [--seconds 20] [--tables 300] [--clients 3]
+    .venv/bin/python benchmarks/bench_abuse.py churn [--seconds 20] [--tables 500] [--clients 6]
     .venv/bin/python benchmarks/bench_abuse.py reflood [--seconds 20]
 """
 
@@ -35,11 +39,13 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.frames import Frame, Opcode
 
+from ddz_tui.net.client.errors import NetError
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.net.protocol import PROTOCOL_VERSION
 
@@ -233,6 +239,64 @@ async def reflood(args: argparse.Namespace, server: subprocess.Popen[bytes], url
         print("  flood  " + summary(kind, during[kind]))
 
 
+async def churner(url: str, name: str, stop_at: float) -> tuple[int, int]:
+    """Open a table, fill it, start, leave; again. (Tables opened, refusals.)"""
+    client = await LobbyClient.connect(url, name, reconnect_for=0)
+    opened = refused = 0
+    while time.monotonic() < stop_at:
+        try:
+            await client.create(title=f"{name}'s churn")
+            opened += 1
+            await client.fill("random")
+            await client.ready()
+            await client.leave()
+        except NetError:
+            refused += 1
+            await asyncio.sleep(0.1)
+    await client.close()
+    return opened, refused
+
+
+async def watch_lobby(url: str, stop_at: float) -> tuple[int, int]:
+    """A player in the lobby, reading everything: (bytes, messages) it was sent."""
+    ws = await connect(url, compression=None, max_size=None, local_addr=(PROBER_ADDRESS, 0))
+    await ws.send(json.dumps({"type": "hello", "v": PROTOCOL_VERSION, "name": "watcher"}))
+    await ws.recv()  # welcome
+    await ws.recv()  # the whole lobby, before the churn
+    sent = messages = 0
+    kinds: Counter[str] = Counter()
+    while (left := stop_at - time.monotonic()) > 0:
+        try:
+            data = await asyncio.wait_for(ws.recv(), left)
+        except asyncio.TimeoutError:
+            break
+        sent += len(data)
+        messages += 1
+        kinds[json.loads(data)["type"]] += 1
+    await ws.close()
+    print("  the watcher's messages: " + ", ".join(f"{n} {kind}" for kind, n in kinds.items()))
+    return sent, messages
+
+
+async def churn(args: argparse.Namespace, server: subprocess.Popen[bytes], url: str) -> None:
+    owners = await fill_lobby(url, args.tables)
+    stop_at = time.monotonic() + args.seconds
+    watcher = asyncio.ensure_future(watch_lobby(url, stop_at))
+    churners = [churner(url, f"churn{i}", stop_at) for i in range(args.clients)]
+    results = await asyncio.gather(*churners)
+    sent, messages = await watcher
+    opened = sum(o for o, _ in results)
+    refused = sum(r for _, r in results)
+    print(f"attack: churn, {args.clients} clients, {args.seconds:g} s, {args.tables} tables")
+    print(f"churners: {opened} tables opened, {refused} refused")
+    print(
+        f"a lobby watcher was sent {sent / args.seconds / 1024:.1f} KiB/s in "
+        f"{messages / args.seconds:.1f} messages/s ({sent / max(messages, 1) / 1024:.1f} KiB each)"
+    )
+    for owner in owners:
+        await owner.close()
+
+
 def server_cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -249,6 +313,8 @@ async def main(args: argparse.Namespace) -> None:
         try:
             if args.attack == "reflood":
                 await reflood(args, server, url)
+            elif args.attack == "churn":
+                await churn(args, server, url)
             else:
                 await attack(args, server, url)
         finally:
@@ -297,7 +363,7 @@ async def attack(args: argparse.Namespace, server: subprocess.Popen[bytes], url:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("attack", choices=["ping", "list", "reflood", "probe"])
+    parser.add_argument("attack", choices=["ping", "list", "churn", "reflood", "probe"])
     parser.add_argument("--url", help=argparse.SUPPRESS)  # the prober's own process
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--tables", type=int, default=300)

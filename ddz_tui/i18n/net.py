@@ -58,6 +58,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "the server already has {n} tables: join one of them",
         "服务器已有{n}张牌桌：请加入其中一张",
     ),
+    "net.error.tables_left": (
+        "you left {n} tables to bots that are still playing: wait for their games to end,"
+        " or sit down at one of them",
+        "你留给电脑的{n}张牌桌还在对局：请等这些对局结束，或回到其中一张入座",
+    ),
     "net.error.title": (
         "a table title can only have printable characters",
         "牌桌名称只能包含可打印字符",

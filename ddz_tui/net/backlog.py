@@ -8,8 +8,8 @@ pings there too, without waiting. `GuardedConnection` counts both (`queued`) and
 ends a connection that holds more than its bound, or whose write buffer stays over
 the high-water mark for `drain_timeout` seconds: it aborts the transport, since a
 close frame would wait behind the very bytes that do not drain (and so would the
-keepalive's ping). A flood ends the same way (`end_flood`): nothing more is read or
-answered, and the peer hears why only if nothing waits before the close frame.
+keepalive's ping). A flood ends at once too (`end_flood`): nothing more is read or
+answered, and the peer has a moment to take its last replies and hear why.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from websockets.frames import Close, CloseCode, Frame, Opcode
 log = logging.getLogger(__name__)
 
 FLOODING = "flooding"  # the close reason, and why a connection was cut off
+FLOOD_FLUSH = 2.0  # seconds a flooder has to take its last replies before it is cut
 CLOSE_FLOODING = Frame(
     Opcode.CLOSE, Close(CloseCode.POLICY_VIOLATION, FLOODING).serialize()
 ).serialize(mask=False, extensions=[])
@@ -39,8 +40,8 @@ class _Entry:
 
 class Outbox:
     """Messages waiting for one peer, in order, counted in bytes. A lobby push that
-    is still waiting gives its place to a newer one: the lobby is a state, and a
-    slow reader needs only the latest."""
+    is still waiting gives way to a newer one, which goes last: the lobby is a state,
+    and a slow reader needs only the latest (which also says all the older one did)."""
 
     def __init__(self) -> None:
         self._entries: deque[_Entry] = deque()
@@ -51,11 +52,15 @@ class Outbox:
     def __len__(self) -> int:
         return len(self._entries)
 
+    @property
+    def lobby_waiting(self) -> bool:
+        """Whether a lobby push waits unsent (a newer one would take its place)."""
+        return self._lobby is not None
+
     def put(self, data: bytes, lobby: bool = False) -> None:
         if lobby and self._lobby is not None:
-            self.bytes += len(data) - len(self._lobby.data)
-            self._lobby.data = data
-            return
+            self._entries.remove(self._lobby)
+            self.bytes -= len(self._lobby.data)
         entry = _Entry(data)
         self._entries.append(entry)
         self.bytes += len(data)
@@ -134,21 +139,24 @@ class GuardedConnection(ServerConnection):
 
     def end_flood(self) -> None:
         """The peer floods: read and answer nothing more, and end the connection now,
-        not after a closing handshake that would go on answering its pings. A peer that
-        takes what it is sent gets the replies already waiting for it and hears why
-        (1008 "flooding"); else it is aborted."""
+        not after a closing handshake that would go on answering its pings. It gets the
+        replies already waiting for it and hears why (1008 "flooding"), if it takes them
+        within FLOOD_FLUSH; then, if it has not closed its end, the connection is
+        aborted."""
         if self.cut_off is not None:
             return
         self.transport.pause_reading()
-        if self.buffered:
-            self.abort(FLOODING)
-            return
         self.cut_off = FLOODING
         log.warning("cutting off %s: %s", self.remote_address, FLOODING)
         for data in self.outbox.take_all():  # its answers so far (bounded), then why
             self.transport.write(Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[]))
         self.transport.write(CLOSE_FLOODING)
-        self.transport.close()
+        if self.transport.can_write_eof():
+            self.transport.write_eof()  # closing with its bytes unread would reset the
+            # connection, and the peer could lose the close frame: it closes, or is cut
+        else:  # pragma: no cover (TLS; the server speaks plain TCP)
+            self.transport.close()
+        self.loop.call_later(FLOOD_FLUSH, self.transport.abort)
 
     # --- asyncio.Protocol ------------------------------------------------------------
 
@@ -173,6 +181,12 @@ class GuardedConnection(ServerConnection):
         self._stop_timer()
         self.outbox.clear()
         super().connection_lost(exc)
+
+    def eof_received(self) -> None:
+        if self.cut_off is not None:
+            self.transport.close()  # the flooder has closed too: done
+            return
+        super().eof_received()
 
     def data_received(self, data: bytes) -> None:
         if self.cut_off is not None:

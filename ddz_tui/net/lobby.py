@@ -61,6 +61,7 @@ class Table:
     id: int
     title: str
     host: TableHost
+    creator: str = ""  # the `name_key` of the player who opened it
 
     def summary(self) -> TableSummary:
         return TableSummary(
@@ -81,8 +82,9 @@ class Lobby(Generic[C]):
     """The players and tables of one server. Use from its event loop. Every refusal is
     a ProtocolError with the reason and a phrase, said in each player's language."""
 
-    def __init__(self, max_tables: int) -> None:
+    def __init__(self, max_tables: int, tables_left_per_player: int = 2) -> None:
         self.max_tables = max_tables
+        self.tables_left_per_player = tables_left_per_player
         self.players: dict[str, Player[C]] = {}  # by `name_key` of their names
         self.tables: dict[int, Table] = {}
         self._next_table = 1
@@ -149,14 +151,29 @@ class Lobby(Generic[C]):
             raise ProtocolError(
                 ErrorReason.TOO_MANY_TABLES, Phrase("net.error.too_many_tables", n=len(self.tables))
             )
+        left = self.tables_left_by(player)
+        if left >= self.tables_left_per_player:
+            raise ProtocolError(
+                ErrorReason.TOO_MANY_TABLES, Phrase("net.error.tables_left", n=left)
+            )
         title = (title or "").strip() or t("net.table_title", player.lang, name=player.name)
         if not is_printable(title):
             raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.title"))
-        table = Table(self._next_table, title, new_host())
+        table = Table(self._next_table, title, new_host(), creator=name_key(player.name))
         self._next_table += 1
         self.tables[table.id] = table
         log.info("%s created table %d", player.name, table.id)
         return table
+
+    def tables_left_by(self, player: Player[C]) -> int:
+        """The tables `player` opened that nobody sits at any more (bots finish their
+        game): each holds a place in the lobby and a game's work, so a player may leave
+        only a few behind (`tables_left_per_player`) before opening another."""
+        key = name_key(player.name)
+        seated = {id(p.table) for p in self.players.values() if p.table is not None}
+        return sum(
+            1 for table in self.tables.values() if table.creator == key and id(table) not in seated
+        )
 
     def remove_if_empty(self, table: Table) -> bool:
         """Take a table no person sits at out of the lobby; True when it was (the

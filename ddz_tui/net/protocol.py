@@ -42,7 +42,7 @@ from ddz_tui.records.names import NAME_MAX
 from ddz_tui.table.seats import SeatKind
 from ddz_tui.text import printable
 
-PROTOCOL_VERSION = 3  # 2: the `record` message after a game; 3: house rules
+PROTOCOL_VERSION = 4  # 2: the `record` after a game; 3: house rules; 4: `lobby_changes`
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
 TITLE_MAX = 32
@@ -72,6 +72,7 @@ class RequestType(str, Enum):
 class PushType(str, Enum):
     WELCOME = "welcome"
     LOBBY = "lobby"
+    LOBBY_CHANGES = "lobby_changes"
     STATE = "state"
     OK = "ok"
     ERROR = "error"
@@ -266,6 +267,23 @@ _LIMITS: Schema = {
     "burst": Field(integer(1, _ID_MAX)),
 }
 
+MAX_TABLE_ROWS = 10_000  # rows a lobby message may carry
+_TABLE_ROWS = list_of(
+    nested(
+        {
+            "id": Field(integer(1, _ID_MAX)),
+            "title": Field(printable_text(TITLE_MAX * 4)),
+            "rules": Field(house_rules),
+            "seats": Field(_SEATS),
+            "playing": Field(boolean),
+            "games": Field(integer(0, _ID_MAX)),
+        },
+        "table",
+    ),
+    MAX_TABLE_ROWS,
+)
+
+
 PUSHES: dict[PushType, Schema] = {
     PushType.WELCOME: {
         "v": Field(integer(0, _ID_MAX)),
@@ -277,23 +295,10 @@ PUSHES: dict[PushType, Schema] = {
         "turn_seconds": Field(optional(number)),
         "limits": Field(nested(_LIMITS, "limits")),
     },
-    PushType.LOBBY: {
-        "tables": Field(
-            list_of(
-                nested(
-                    {
-                        "id": Field(integer(1, _ID_MAX)),
-                        "title": Field(printable_text(TITLE_MAX * 4)),
-                        "rules": Field(house_rules),
-                        "seats": Field(_SEATS),
-                        "playing": Field(boolean),
-                        "games": Field(integer(0, _ID_MAX)),
-                    },
-                    "table",
-                ),
-                10_000,
-            )
-        )
+    PushType.LOBBY: {"tables": Field(_TABLE_ROWS)},
+    PushType.LOBBY_CHANGES: {
+        "tables": Field(_TABLE_ROWS),
+        "removed": Field(list_of(integer(1, _ID_MAX), MAX_TABLE_ROWS)),
     },
     PushType.STATE: {
         "table": Field(integer(1, _ID_MAX)),

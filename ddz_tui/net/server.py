@@ -16,6 +16,7 @@ import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -47,7 +48,13 @@ from ddz_tui.net.protocol import (
 )
 from ddz_tui.net.ratelimit import Penalties, ThrottledLog, TokenBucket
 from ddz_tui.net.ssh_limits import source_of
-from ddz_tui.net.states import encode_lobby, encode_record, encode_state
+from ddz_tui.net.states import (
+    encode_lobby_changes,
+    encode_record,
+    encode_state,
+    encode_summary,
+    lobby_text,
+)
 from ddz_tui.net.tasks import background
 from ddz_tui.records.history import History
 from ddz_tui.records.store import Origin
@@ -75,6 +82,7 @@ class ServerConfig:
     bot_delay: float = DEFAULT_BOT_DELAY
     takeover_level: str = "random"
     max_tables: int = 500
+    tables_left_per_player: int = 2  # tables a player opened and left to bots, still open
     rate: float = 20.0  # messages a second a connection may send on average
     burst: int = 40
     hello_timeout: float = 10.0
@@ -97,7 +105,10 @@ class Connection:
     on_flood: Callable[[Connection], object] = lambda conn: None
     player: Player[Connection] | None = None
     closing: bool = False
-    lobby: str = ""  # the lobby as this connection last heard it
+    lobby_version: int = -1  # the lobby as this connection last heard it (-1: none yet)
+    # the tables its last lobby push changed (None: it was the whole lobby), which a
+    # newer push must say again if it takes the place of that one still unsent
+    lobby_touched: frozenset[int] | None = None
 
     def __post_init__(self) -> None:
         self.ws.on_ping = self.allow
@@ -110,11 +121,6 @@ class Connection:
     def queued(self) -> int:
         """Bytes held for the client: its outbox and the socket's write buffer."""
         return self.ws.queued
-
-    def send_lobby(self, text: str) -> None:
-        if text != self.lobby:
-            self.lobby = text
-            self.send(text, lobby=True)
 
     def send(self, text: str, lobby: bool = False) -> None:
         """Queue a message; a lobby push replaces one still waiting. A client that
@@ -172,11 +178,16 @@ class GameServer:
     def __init__(self, config: ServerConfig | None = None, history: History | None = None) -> None:
         self.config = config or ServerConfig()
         self.history = history
-        self.lobby: Lobby[Connection] = Lobby(self.config.max_tables)
+        self.lobby: Lobby[Connection] = Lobby(
+            self.config.max_tables, self.config.tables_left_per_player
+        )
         self.port = self.config.port
         self._server: Server | None = None
         self._connections: set[Connection] = set()
         self._lobby_timer: asyncio.TimerHandle | None = None
+        self._lobby_rows: dict[int, dict[str, Any]] = {}  # each table's row, as last sent
+        self._lobby_version = 0  # how many times the rows changed
+        self._lobby_whole: str | None = None  # the whole lobby as the rows stand, once made
         workers = cores() if self.config.bot_workers is None else self.config.bot_workers
         self.decider: Decider = ProcessDecider(workers) if workers else THREADS
         self.penalties = Penalties()  # sources that flooded, turned away for a while
@@ -385,7 +396,8 @@ class GameServer:
             )
         )
         if table is None:
-            conn.send_lobby(self._lobby_text())
+            self._sync_lobby()
+            self._send_whole_lobby(conn)
             return
         self._watch_seat(player)
         self.lobby.resume(player)
@@ -425,7 +437,7 @@ class GameServer:
         raise ProtocolError(ErrorReason.BAD_MESSAGE, Phrase("net.error.hello_again"))
 
     def _on_list(self, player: Player[Connection], message: Message) -> list[str]:
-        return [self._lobby_text(message.id)]
+        return [self._lobby_reply(player, message.id)]
 
     def _on_create(self, player: Player[Connection], message: Message) -> list[str]:
         cfg = self.config
@@ -447,7 +459,7 @@ class GameServer:
         host.on_freed = lambda seat, name: self._seat_freed(table, seat, name)
         host.watch(self._lobby_changed)
         if self.history is not None:
-            keep_games(host, self.history, my_seat=None, origin=Origin.SERVER)
+            keep_games(host, self.history, my_seat=None, origin=Origin.SERVER, people_only=True)
         self.lobby.sit(player, table, 0)
         self._watch_seat(player)
         return [encode_ok(message.id, table=table.id, seat=0, title=table.title)]
@@ -461,10 +473,7 @@ class GameServer:
 
     def _on_leave(self, player: Player[Connection], message: Message) -> list[str]:
         self._remove_if_empty(self.lobby.leave(player))
-        lobby = self._lobby_text()
-        if player.conn is not None:
-            player.conn.lobby = lobby
-        return [encode_ok(message.id), lobby]
+        return [encode_ok(message.id), self._lobby_reply(player)]
 
     def _on_ready(self, player: Player[Connection], message: Message) -> list[str]:
         table, seat = self.lobby.seat_of(player)
@@ -551,9 +560,10 @@ class GameServer:
     def _seat_freed(self, table: Table, seat: int, name: str) -> None:
         """The host freed a seat whose player stayed away: forget them there."""
         conn = self.lobby.seat_freed(table, seat, name)
-        if conn is not None:
-            conn.send_lobby(self._lobby_text())
         self._remove_if_empty(table)
+        if conn is not None:
+            self._sync_lobby()
+            self._send_whole_lobby(conn)
 
     def _remove_if_empty(self, table: Table) -> None:
         if self.lobby.remove_if_empty(table):
@@ -563,23 +573,66 @@ class GameServer:
 
     # --- the lobby -------------------------------------------------------------------
 
-    def _lobby_text(self, request_id: int | None = None) -> str:
-        """The lobby message: pushed to watchers, or the answer to a request."""
-        return encode_lobby(self.lobby.summaries(), request_id)
-
     def _lobby_changed(self) -> None:
         if self._lobby_timer is None:
             loop = asyncio.get_running_loop()
             self._lobby_timer = loop.call_later(LOBBY_DELAY, self._send_lobby)
 
     def _send_lobby(self) -> None:
-        """Tell everyone in the lobby (not at a table) what changed."""
         self._lobby_timer = None
-        watching = self.lobby.in_lobby()
-        if watching:
-            text = self._lobby_text()
-            for conn in watching:
-                conn.send_lobby(text)
+        self._sync_lobby()
+
+    def _sync_lobby(self) -> None:
+        """Bring the lobby's rows up to date. Each watcher (a player at no table) in step
+        with the rows before hears only what changed (`lobby_changes`), any other the
+        whole lobby. A watcher whose last lobby push still waits unsent (a slow reader)
+        gets one push in its place: the whole lobby for a whole one, else the changes
+        of both."""
+        rows = {summary.id: encode_summary(summary) for summary in self.lobby.summaries()}
+        if rows == self._lobby_rows:
+            return
+        old, before = self._lobby_rows, self._lobby_version
+        changed = [row for table_id, row in rows.items() if old.get(table_id) != row]
+        removed = [table_id for table_id in old if table_id not in rows]
+        self._lobby_rows, self._lobby_version, self._lobby_whole = rows, before + 1, None
+        touched = frozenset(row["id"] for row in changed).union(removed)
+        changes: str | None = None
+        for conn in self.lobby.in_lobby():
+            if conn.lobby_version != before:
+                self._send_whole_lobby(conn)
+            elif not conn.outbox.lobby_waiting:
+                changes = changes or encode_lobby_changes(changed, removed)
+                conn.send(changes, lobby=True)
+                conn.lobby_touched = touched
+            elif conn.lobby_touched is None:
+                self._send_whole_lobby(conn)  # in place of the whole one still unsent
+            else:  # in place of changes still unsent: theirs and these
+                conn.lobby_touched |= touched
+                conn.send(self._changes_of(conn.lobby_touched), lobby=True)
+            conn.lobby_version = self._lobby_version
+
+    def _changes_of(self, touched: frozenset[int]) -> str:
+        """`lobby_changes` for the tables `touched`, as they stand."""
+        rows = self._lobby_rows
+        return encode_lobby_changes(
+            [rows[table_id] for table_id in sorted(touched) if table_id in rows],
+            sorted(table_id for table_id in touched if table_id not in rows),
+        )
+
+    def _send_whole_lobby(self, conn: Connection) -> None:
+        """The whole lobby as its rows now stand (synced by the caller), as a push."""
+        if self._lobby_whole is None:
+            self._lobby_whole = lobby_text(self._lobby_rows.values())
+        conn.send(self._lobby_whole, lobby=True)
+        conn.lobby_version = self._lobby_version
+        conn.lobby_touched = None
+
+    def _lobby_reply(self, player: Player[Connection], request_id: int | None = None) -> str:
+        """The whole lobby as a reply (to `list`, `leave`): its player is in step with it."""
+        self._sync_lobby()
+        if player.conn is not None:
+            player.conn.lobby_version = self._lobby_version
+        return lobby_text(self._lobby_rows.values(), request_id)
 
 
 async def run(

@@ -163,11 +163,24 @@ def encode_summary(summary: TableSummary) -> dict[str, Any]:
 
 
 def encode_lobby(tables: Iterable[TableSummary], request_id: int | None = None) -> str:
+    return lobby_text([encode_summary(s) for s in tables], request_id)
+
+
+def lobby_text(rows: Iterable[dict[str, Any]], request_id: int | None = None) -> str:
+    """The whole lobby: every table's row (`encode_summary`)."""
     body: dict[str, Any] = {"type": PushType.LOBBY.value}
     if request_id is not None:
         body["id"] = request_id
-    body["tables"] = [encode_summary(s) for s in tables]
+    body["tables"] = list(rows)
     return dumps(body)
+
+
+def encode_lobby_changes(rows: Iterable[dict[str, Any]], removed: Iterable[int]) -> str:
+    """What changed in the lobby since the last lobby message: rows new or changed, and
+    the tables gone."""
+    return dumps(
+        {"type": PushType.LOBBY_CHANGES.value, "tables": list(rows), "removed": list(removed)}
+    )
 
 
 def decode_seat(fields: Mapping[str, Any]) -> SeatInfo:
@@ -234,14 +247,28 @@ def decode_state(args: Mapping[str, Any]) -> TableState:
 
 
 def decode_lobby(args: Mapping[str, Any]) -> tuple[TableSummary, ...]:
-    return tuple(
-        TableSummary(
-            id=table["id"],
-            title=table["title"],
-            rules=table["rules"],
-            seats=per_seat(decode_seat(s) for s in table["seats"]),
-            playing=table["playing"],
-            games=table["games"],
-        )
-        for table in args["tables"]
+    return tuple(decode_summary(table) for table in args["tables"])
+
+
+def decode_summary(table: Mapping[str, Any]) -> TableSummary:
+    return TableSummary(
+        id=table["id"],
+        title=table["title"],
+        rules=table["rules"],
+        seats=per_seat(decode_seat(s) for s in table["seats"]),
+        playing=table["playing"],
+        games=table["games"],
     )
+
+
+def apply_lobby_changes(
+    tables: tuple[TableSummary, ...], args: Mapping[str, Any]
+) -> tuple[TableSummary, ...]:
+    """The lobby `tables` with a `lobby_changes` message's rows and removals applied,
+    in the order of the tables' ids."""
+    by_id = {table.id: table for table in tables}
+    for table_id in args["removed"]:
+        by_id.pop(table_id, None)
+    for row in args["tables"]:
+        by_id[row["id"]] = decode_summary(row)
+    return tuple(by_id[table_id] for table_id in sorted(by_id))

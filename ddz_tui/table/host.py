@@ -172,6 +172,12 @@ class TableHost:
     def seats(self) -> tuple[SeatInfo, SeatInfo, SeatInfo]:
         return per_seat(s.info for s in self._seats)
 
+    @property
+    def has_people(self) -> bool:
+        """Whether a person sits here: not one who got up or dropped for good (a bot
+        finishes their game), whose seat is freed when it ends."""
+        return any(s.info.kind is SeatKind.HUMAN and not s.gone for s in self._seats)
+
     def set_seat(self, seat: int, info: SeatInfo) -> None:
         """Change who sits in a seat (a bot taking over, a player returning). Deals
         when no game is on and every seat is ready."""

@@ -23,10 +23,17 @@ def seat_records(seats: Sequence[SeatInfo]) -> tuple[SeatRecord, ...]:
 
 
 def keep_games(
-    host: TableHost, history: History, my_seat: int | None, origin: Origin
+    host: TableHost,
+    history: History,
+    my_seat: int | None,
+    origin: Origin,
+    people_only: bool = False,
 ) -> Callable[[], None]:
     """Record every game `host` finishes from now on; returns a function that stops it.
-    `my_seat`: the local player's seat (None for a server, which plays no seat)."""
+    `my_seat`: the local player's seat (None for a server, which plays no seat);
+    `people_only`: only games a person sat through to the end (a server's table whose
+    players all got up is bots playing for no one, which nobody would look back at, and
+    a player could have them fill the server's history)."""
     kept = host.games
 
     def on_change(state: TableState) -> None:
@@ -34,6 +41,8 @@ def keep_games(
         game = host.game
         if state.games > kept and game is not None and game.phase is Phase.OVER:
             kept = state.games
+            if people_only and not host.has_people:
+                return
             history.record(game.events, seat_records(host.seats), my_seat, origin)
 
     return host.subscribe(0 if my_seat is None else my_seat, on_change)

@@ -439,13 +439,13 @@ async def test_a_client_that_stops_reading_is_aborted_when_nothing_drains() -> N
             await owner.close()
 
 
-async def test_an_unsent_lobby_push_gives_way_to_a_newer_one() -> None:
+async def test_an_unsent_lobby_push_gives_way_to_a_newer_one_which_goes_last() -> None:
     outbox = Outbox()
     outbox.put(b"reply")
     outbox.put(b"lobby 1", lobby=True)
     outbox.put(b"state")
     outbox.put(b"lobby two", lobby=True)
     assert (len(outbox), outbox.bytes) == (3, len(b"reply" + b"lobby two" + b"state"))
-    assert [await outbox.get() for _ in range(3)] == [b"reply", b"lobby two", b"state"]
+    assert [await outbox.get() for _ in range(3)] == [b"reply", b"state", b"lobby two"]
     outbox.put(b"lobby 3", lobby=True)  # the last one has gone: this one waits anew
     assert await outbox.get() == b"lobby 3" and outbox.bytes == 0

@@ -197,3 +197,35 @@ async def test_a_look_alike_seat_freed_forgets_the_player_who_held_it(
     ann.conn = None  # dropped; the seat waits
     assert lobby.seat_freed(table, 0, "Ann") is None
     assert not lobby.players
+
+
+async def test_a_player_may_leave_only_a_few_tables_to_bots() -> None:
+    """A table whose players all got up goes on while its bots finish the game: each
+    holds a place in the lobby, so one player may leave only so many behind."""
+    lobby: Lobby[Conn] = Lobby(max_tables=500, tables_left_per_player=2)
+    ann = arrive(lobby, "ann")
+    left = []
+    for _ in range(2):
+        table = open_table(lobby, ann)
+        lobby.fill(ann, "easy")
+        table.host.ready(0)
+        assert table.host.playing
+        lobby.leave(ann)  # a bot finishes it for her
+        left.append(table)
+    assert lobby.tables_left_by(ann) == 2
+    with pytest.raises(ProtocolError) as caught:
+        open_table(lobby, ann)
+    assert caught.value.reason is ErrorReason.TOO_MANY_TABLES
+    assert "you left 2 tables to bots" in caught.value.phrase.render(Lang.EN)
+    bob = arrive(lobby, "bob")
+    open_table(lobby, bob)  # the quota is hers, not the server's
+    lobby.join(ann, left[1], None)  # back at the one she left last: not left now
+    assert lobby.tables_left_by(ann) == 1
+    lobby.leave(ann)
+    left[0].host.set_seat(0, EMPTY_SEAT)  # as its game's end frees the seat she left
+    assert lobby.remove_if_empty(left[0])  # and the table goes
+    assert lobby.tables_left_by(ann) == 1
+    open_table(lobby, ann)  # room for one more
+    for table in lobby.tables.values():
+        await table.host.close()
+    await left[0].host.close()

@@ -95,7 +95,7 @@ def strings_in(value: Any) -> Iterator[str]:
 def read(message: dict[str, Any]) -> tuple[dict[str, Any], Any]:
     """What the client reads from a message (as the JSON text a server would send)."""
     parsed = parse_push(json.dumps(message, ensure_ascii=False))
-    return parsed.args, _decoded(parsed)
+    return parsed.args, _decoded(parsed, ())
 
 
 @pytest.mark.parametrize("kind", ["welcome", "lobby", "state", "notice", "ok", "error", "record"])

@@ -49,3 +49,26 @@ async def test_keep_games_records_every_game_a_host_finishes(tmp_path: Path) -> 
     )
     await host.close()
     await history.close()
+
+
+async def test_a_server_keeps_no_game_its_people_all_left_to_bots(tmp_path: Path) -> None:
+    history = History(tmp_path / "h.sqlite3")
+    assert await history.ready()
+    host = TableHost([SeatInfo("ann"), *BOTS], bot_delay=0, seed=4, takeover_level="random")
+    keep_games(host, history, my_seat=None, origin=Origin.SERVER, people_only=True)
+    host.ready(0)
+    assert host.playing
+    host.set_takeover(0, True)  # ann lets a bot play for her, and stays: kept
+    await host.settled()
+    assert host.game is not None and host.game.phase is Phase.OVER
+    host.set_takeover(0, False)
+    host.ready(0)
+    assert host.playing
+    host.leave(0)  # she gets up: bots play it out for no one, not kept
+    await host.settled()
+    assert host.game is not None and host.game.phase is Phase.OVER
+    await history.flush()
+    kept = await history.call(lambda store: store.recent_games(10))
+    assert [game.id for game in kept] == [1], "only the game she sat through"
+    await host.close()
+    await history.close()

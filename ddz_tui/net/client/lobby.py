@@ -48,6 +48,7 @@ from ddz_tui.net.protocol import (
 from ddz_tui.net.states import (
     FinishedGame,
     TableSummary,
+    apply_lobby_changes,
     decode_lobby,
     decode_record,
     decode_state,
@@ -304,7 +305,7 @@ class LobbyClient:
             async for data in ws:
                 try:
                     message = parse_push(data)
-                    decoded = _decoded(message)
+                    decoded = _decoded(message, self.tables)
                 except (ProtocolError, ValueError) as bad:
                     error = t("net.client.bad_message", error=getattr(bad, "message", bad))
                     await ws.close(1002, "protocol error")
@@ -339,7 +340,7 @@ class LobbyClient:
             future = self._pending.pop(message.id)
             if not future.done():
                 future.set_result(message)
-        if message.type is PushType.LOBBY:
+        if message.type in (PushType.LOBBY, PushType.LOBBY_CHANGES):
             self.tables = decoded
             for listener in list(self._lobby_listeners):
                 listener(self.tables)
@@ -403,10 +404,13 @@ class LobbyClient:
         self._set_status(Status.CLOSED, message)
 
 
-def _decoded(message: Message) -> Any:
-    """The lobby or the table state a message carries (checked: ValueError if wrong)."""
+def _decoded(message: Message, tables: tuple[TableSummary, ...]) -> Any:
+    """The lobby (`tables` as the message leaves them) or the table state a message
+    carries (checked: ValueError if wrong)."""
     if message.type is PushType.LOBBY:
         return decode_lobby(message.args)
+    if message.type is PushType.LOBBY_CHANGES:
+        return apply_lobby_changes(tables, message.args)
     if message.type is PushType.STATE:
         return decode_state(message.args)
     if message.type is PushType.RECORD:
