@@ -147,6 +147,10 @@ async def test_a_refused_play_raises_illegal_action_with_the_engines_reason() ->
         with pytest.raises(IllegalAction) as refused:
             await tables[turn].play(list(tables[turn].state.view.hand[:1]))
         assert refused.value.reason.value == "wrong_phase" and "bid first" in refused.value.message
+        with pytest.raises(IllegalAction) as refused:  # Enter with no card raised
+            await tables[turn].play([])
+        assert refused.value.reason.value == "nothing_selected"
+        assert refused.value.message == "select the cards to play first", "as at a local table"
         for table in tables:
             await table.lobby.close()
 

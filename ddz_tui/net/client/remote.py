@@ -73,6 +73,8 @@ class RemoteTable:
         await self._act(RequestType.TAKEOVER, on=on)
 
     async def play(self, cards: Sequence[Card]) -> None:
+        if not cards:  # as the engine says it at a local table, not the wire's check
+            raise IllegalAction(IllegalReason.NOTHING_SELECTED, Phrase("illegal.nothing_selected"))
         await self._act(RequestType.PLAY, cards=[card.id for card in cards])
 
     async def pass_turn(self) -> None:
