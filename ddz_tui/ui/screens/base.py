@@ -54,7 +54,6 @@ class Fitted(Localized):
     def on_mount(self) -> None:
         self._language = language()
         self._ascii = ascii_mode()
-        self.as_screen.mount(TooSmall())
         self._fit()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -74,8 +73,7 @@ class Fitted(Localized):
         self._language = language()
         self._ascii = ascii_mode()
         self.localize_bindings()
-        await screen.recompose()
-        await screen.mount(TooSmall())
+        await screen.recompose()  # (the notice too, if it was there)
         self.too_small = False
         self._fit()
         screen.refresh_bindings()
@@ -84,13 +82,15 @@ class Fitted(Localized):
         screen = self.as_screen
         width, height = screen.app.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        notice = screen.query_one(TooSmall)
-        need, have = as_shown(f"{MIN_WIDTH}×{MIN_HEIGHT}"), as_shown(f"{width}×{height}")
-        notice.update(t("ui.too_small", need=need, have=have))
+        notice = self._notice(small)
+        if notice is not None:
+            need, have = as_shown(f"{MIN_WIDTH}×{MIN_HEIGHT}"), as_shown(f"{width}×{height}")
+            notice.update(t("ui.too_small", need=need, have=have))
         if small == self.too_small:
             return
         self.too_small = small
-        notice.display = small
+        if notice is not None:
+            notice.display = small
         screen.set_class(small, "-too-small")
         if small:
             self._focus_before = screen.focused
@@ -98,6 +98,19 @@ class Fitted(Localized):
         elif self._focus_before is not None and self._focus_before.is_attached:
             screen.set_focus(self._focus_before)
         screen.refresh_bindings()
+
+    def _notice(self, needed: bool) -> TooSmall | None:
+        """The too-small notice; mounted the first time it is `needed` (most screens
+        never need it, and a widget mounted costs every screen a layout as it opens)."""
+        screen = self.as_screen
+        for child in screen.children:
+            if isinstance(child, TooSmall):
+                return child
+        if not needed:
+            return None
+        notice = TooSmall()
+        screen.mount(notice)
+        return notice
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While too small, only quitting works; screens extend this for their rules."""
