@@ -275,8 +275,12 @@ async def test_a_worker_that_dies_takes_only_its_sessions_and_is_replaced(tmp_pa
             assert {place for _, place in players} == set(pool.workers), "one on each"
             (ann, doomed), (bob, _) = players
             doomed.process.kill()
-            assert await read_frame(ann.reader) is None or True
-            await until(lambda: ann.reader.at_eof(), timeout=20)
+
+            async def to_the_end() -> None:  # what the worker wrote before it died, then EOF
+                while await read_frame(ann.reader) is not None:
+                    pass
+
+            await asyncio.wait_for(to_the_end(), 20)
             bob.key("c")
             await bob.read_until("New table")  # bob's worker goes on
             await until(lambda: len(pool.workers) == 2 and doomed not in pool.workers, 20)
@@ -321,3 +325,62 @@ def test_a_worker_walks_its_whole_heap_once_a_quarter_of_its_sessions_ended(monk
     for _ in range(host.ENDED_BEFORE_COLLECTING):
         collector.session_ended(None)
     assert len(walks) == 2, "a few sessions: a walk after the least number ended"
+
+
+def styles_of(app) -> dict[int, tuple[dict, dict]]:
+    """Each node's rules as matched, and its component classes' rules."""
+    return {
+        id(node): (
+            dict(node._css_styles._rules),
+            {name: dict(styles.base._rules) for name, styles in node._component_styles.items()},
+        )
+        for screen in app.screen_stack
+        for node in screen.walk_children(with_self=True)
+    }
+
+
+async def test_styles_matched_once_per_process_are_those_textual_would_match(
+    tmp_path, monkeypatch
+) -> None:
+    from textual.css.stylesheet import Stylesheet
+
+    import ddz_tui.ui.sessions.session as session_module
+    from ddz_tui.ui.sessions import styles as shared
+
+    made: list[GameSession] = []
+
+    class Noted(GameSession):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(session_module, "GameSession", Noted)
+    shared._matched.clear()
+    tasks: set[asyncio.Task[None]] = set()
+    apps = []
+    async with running() as server:
+        for name, lang in (("ann", "en_US.UTF-8"), ("bob", "en_US.UTF-8"), ("mei", "zh_CN")):
+            folder = tmp_path / name
+            if name == "mei":
+                (folder / "settings").mkdir(parents=True)
+                (folder / "settings" / "settings.json").write_text(
+                    json.dumps({"ascii_cards": True})
+                )
+            player = await open_session(start(server.url, name, folder, lang=lang), tasks)
+            await player.read_until("you are" if name != "mei" else "你是")
+            player.key("c")  # the New table dialog over the lobby
+            await player.read_until("Name of the table" if name != "mei" else "牌桌名称")
+            apps.append(player)
+        assert len(made) == 3
+        assert any(match is not None for match in shared._matched.values()), "matches kept"
+        for session in made:
+            app = session.app
+            kept = styles_of(app)
+            for screen in app.screen_stack:  # match every node again, as Textual would
+                for node in screen.walk_children(with_self=True):
+                    shared._matched.clear()
+                    Stylesheet.apply(app.stylesheet, node)
+            assert styles_of(app) == kept
+        for player in apps:
+            player.send(frame(Frame.HANGUP, HangUp.GONE.value.encode()))
+        await asyncio.gather(*tasks)
