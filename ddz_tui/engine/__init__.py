@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     )
     from ddz_tui.engine.game import (
         Action,
+        ActionRefused,
         Game,
         IllegalAction,
         IllegalReason,
@@ -76,6 +77,7 @@ _LAZY = {
     "Game": "game",
     "IllegalAction": "game",
     "IllegalReason": "game",
+    "ActionRefused": "game",
     "Result": "game",
     "bubble_in": "game",
     "bubble_sort": "game",
@@ -102,6 +104,7 @@ __all__ = [
     "PLAIN_MODES",
     "RULES_SPEC_HELP",
     "Action",
+    "ActionRefused",
     "Bid",
     "Called",
     "Calling",

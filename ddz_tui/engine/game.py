@@ -55,12 +55,21 @@ class IllegalReason(str, Enum):
     NOT_YES_OR_NO = "not_yes_or_no"
 
 
-class IllegalAction(PhrasedError):
-    """An action the game refuses; `reason` for code, `phrase` for the player (said in
-    their language; `message` is it in this process's)."""
+class ActionRefused(PhrasedError):
+    """A seat's action refused, by the game or by whoever holds the table (a server):
+    `code` says why for code (an `IllegalReason`'s value when the game refused it),
+    `phrase` says it to the player (in their language; `message` in this process's)."""
+
+    def __init__(self, code: str, phrase: Phrase) -> None:
+        super().__init__(phrase)
+        self.code = code
+
+
+class IllegalAction(ActionRefused):
+    """An action the game refuses; `reason` for code, `phrase` for the player."""
 
     def __init__(self, reason: IllegalReason, phrase: Phrase) -> None:
-        super().__init__(phrase)
+        super().__init__(reason.value, phrase)
         self.reason = reason
 
 

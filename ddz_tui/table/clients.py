@@ -15,8 +15,9 @@ from ddz_tui.table.seats import Listener
 class TableClient(Protocol):
     """One seat at a table, as the table screen plays it: locally or over the network.
 
-    Actions are coroutines that raise `IllegalAction` (reason and message) when
-    refused, leaving the game as it was. `listener` gets a `TableState` after every
+    Actions are coroutines that raise `ActionRefused` (a code and a message: the
+    game's `IllegalAction`, or a server's refusal) when refused, leaving the game as
+    it was. `listener` gets a `TableState` after every
     change at the table (and once on subscribing).
     """
 

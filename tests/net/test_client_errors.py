@@ -13,7 +13,6 @@ from websockets.asyncio.server import serve
 
 import ddz_tui.net.client.dial as dial_module
 import ddz_tui.net.client.lobby as client_module
-from ddz_tui.engine import IllegalAction
 from ddz_tui.net.client.errors import (
     BadAddress,
     ConnectionLost,
@@ -22,6 +21,7 @@ from ddz_tui.net.client.errors import (
     VersionMismatch,
 )
 from ddz_tui.net.client.lobby import LobbyClient, Status
+from ddz_tui.net.client.remote import TableRefused
 from ddz_tui.net.errors import ErrorReason
 from ddz_tui.net.protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
 from tests.support.loopback import crash, running, until
@@ -218,7 +218,7 @@ async def test_a_connection_lost_for_good() -> None:
     assert table.state.notice == statuses[-1][1], "the table screen hears it as a notice"
     with pytest.raises(ConnectionLost):
         await ann.refresh()
-    with pytest.raises(IllegalAction) as refused:
+    with pytest.raises(TableRefused) as refused:
         await table.pass_turn()
     assert refused.value.reason is ErrorReason.NOT_SEATED
     await ann.close()

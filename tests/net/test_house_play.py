@@ -10,7 +10,8 @@ import json
 from websockets.asyncio.client import connect
 
 from ddz_tui.bots import make_bot
-from ddz_tui.engine import Decision, IllegalAction, IllegalReason, LandlordMode, Phase, Rules
+from ddz_tui.engine import Decision, IllegalReason, LandlordMode, Phase, Rules
+from ddz_tui.net.client.remote import TableRefused
 from ddz_tui.net.protocol import PROTOCOL_VERSION
 from tests.support.botclient import BotPlayer
 from tests.support.loopback import clients, running, until
@@ -56,7 +57,7 @@ async def _at_my_turn(server, level: str, names=("ann",)) -> tuple[list, list, o
 async def _refused(action, reason: IllegalReason) -> None:
     try:
         await action
-    except IllegalAction as refused:
+    except TableRefused as refused:
         assert refused.reason is reason, refused.message
     else:
         raise AssertionError("an answer out of turn was taken")

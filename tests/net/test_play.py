@@ -7,9 +7,9 @@ import asyncio
 import pytest
 
 from ddz_tui.bots import make_bot
-from ddz_tui.engine import IllegalAction, Phase
+from ddz_tui.engine import Phase
 from ddz_tui.net.client.lobby import LobbyClient, Status
-from ddz_tui.net.client.remote import RemoteTable
+from ddz_tui.net.client.remote import RemoteTable, TableRefused
 from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.net.errors import ErrorReason
 from ddz_tui.table.seats import TableState
@@ -125,14 +125,14 @@ async def test_lobby_requests_that_cannot_be_done_say_why() -> None:
         with pytest.raises(Exception) as error:
             await dan.join(table.table_id)
         assert error.value.reason == ErrorReason.SEAT_TAKEN and "full" in error.value.message
-        with pytest.raises(IllegalAction) as refused:
+        with pytest.raises(TableRefused) as refused:
             await table.bid(1)
         assert "over" in refused.value.message or refused.value.reason.value == "wrong_phase"
         for p in (ann, bob, cat, dan):
             await p.close()
 
 
-async def test_a_refused_play_raises_illegal_action_with_the_engines_reason() -> None:
+async def test_a_refused_play_is_refused_with_the_engines_reason() -> None:
     async with running() as server:
         _, tables = await seat_three(server)
         for t in tables:
@@ -141,13 +141,13 @@ async def test_a_refused_play_raises_illegal_action_with_the_engines_reason() ->
         view = tables[0].state.view
         turn = view.turn
         other = tables[(turn + 1) % 3]
-        with pytest.raises(IllegalAction) as refused:
+        with pytest.raises(TableRefused) as refused:
             await other.bid(1)
         assert refused.value.reason.value == "not_your_turn"
-        with pytest.raises(IllegalAction) as refused:
+        with pytest.raises(TableRefused) as refused:
             await tables[turn].play(list(tables[turn].state.view.hand[:1]))
         assert refused.value.reason.value == "wrong_phase" and "bid first" in refused.value.message
-        with pytest.raises(IllegalAction) as refused:  # Enter with no card raised
+        with pytest.raises(TableRefused) as refused:  # Enter with no card raised
             await tables[turn].play([])
         assert refused.value.reason.value == "nothing_selected"
         assert refused.value.message == "select the cards to play first", "as at a local table"
@@ -171,7 +171,7 @@ async def test_a_dropped_player_comes_back_with_the_token_to_the_same_view(tmp_p
         await until(lambda: not tables[1].state.seats[0].connected)
         assert tables[1].state.notice == "ann lost the connection"
         await until(lambda: players[0].status is Status.CLOSED)
-        with pytest.raises(IllegalAction) as refused:
+        with pytest.raises(TableRefused) as refused:
             await tables[0].bid(2)
         assert refused.value.reason is ErrorReason.NOT_SEATED
         # ann runs the client again: the stored token resumes her seat
@@ -259,7 +259,7 @@ async def test_closing_the_table_leaves_it_and_the_session_goes_on() -> None:
         await table.close()
         assert ann.table is None and ann.status is Status.CONNECTED
         await until(lambda: bool(ann.tables) and ann.tables[0].seats[0].is_empty)
-        with pytest.raises(IllegalAction):
+        with pytest.raises(TableRefused):
             await table.bid(1)
         again = await ann.join(table.table_id)
         assert again.seat == 0

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 
 from ddz_tui.bots import Bot
-from ddz_tui.engine import Decision, IllegalAction, Phase
+from ddz_tui.engine import ActionRefused, Decision, Phase
 from ddz_tui.table.clients import TableClient
 from ddz_tui.table.seats import TableState
 
@@ -92,7 +92,7 @@ class BotPlayer:
         start = time.perf_counter()
         try:
             await action  # type: ignore[misc]
-        except IllegalAction:
+        except ActionRefused:
             self.refused += 1  # the turn timer or a takeover acted first; read on
             await asyncio.sleep(0.01)
             self._changed.set()

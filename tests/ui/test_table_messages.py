@@ -8,6 +8,8 @@ from textual.pilot import Pilot
 
 from ddz_tui.engine import IllegalAction, IllegalReason, Phase, PlayerView
 from ddz_tui.i18n import Phrase, t
+from ddz_tui.net.client.remote import TableRefused
+from ddz_tui.net.errors import ErrorReason
 from ddz_tui.table.seats import SeatInfo, SeatKind
 from ddz_tui.ui.widgets.table_parts import MessageLine
 from tests.support.rigging import rigged
@@ -133,6 +135,29 @@ async def test_a_bid_not_higher_than_the_last_says_why() -> None:
         await pilot.press("1")
         await pilot.pause()
         assert said(pilot) == t("illegal.bid_not_higher", high=2)
+
+
+class ServerRefusingTable(ScriptedTable):
+    """A server's table that refuses as the server would, out of its own reasons."""
+
+    async def play(self, cards) -> None:
+        raise TableRefused(ErrorReason.NOT_CONNECTED, Phrase.as_is("not connected: try later"))
+
+    async def pass_turn(self) -> None:
+        raise TableRefused(IllegalReason.NOT_YOUR_TURN, Phrase.as_is("not your turn"))
+
+
+async def test_a_servers_refusal_is_said_as_the_games_is() -> None:
+    table = ServerRefusingTable(SEATS)
+    async with make_app().run_test() as pilot:
+        await open_scripted(pilot, table, to_beat())
+        reminder = said(pilot)
+        await pilot.press("3", "3", "enter")
+        await pilot.pause()
+        assert said(pilot) == "not connected: try later"
+        await pilot.press("escape", "p")  # a key pressed as the turn passed: no word
+        await pilot.pause()
+        assert said(pilot) == reminder
 
 
 async def test_play_pass_and_hint_while_bidding_say_to_bid_first() -> None:

@@ -1,6 +1,6 @@
 """`RemoteTable`: a seat at a table on a game server, the `TableClient` the table screen
 plays, so that a networked game plays exactly as a local one. Its actions raise
-`IllegalAction` with the server's reason and message."""
+`TableRefused` with the server's reason and message."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ddz_tui.cards import Card
-from ddz_tui.engine import IllegalAction, IllegalReason
+from ddz_tui.engine import ActionRefused, IllegalReason
 from ddz_tui.i18n import Phrase, t
 from ddz_tui.net.client.errors import NetError, Refused
 from ddz_tui.net.errors import ErrorReason
@@ -74,7 +74,7 @@ class RemoteTable:
 
     async def play(self, cards: Sequence[Card]) -> None:
         if not cards:  # as the engine says it at a local table, not the wire's check
-            raise IllegalAction(IllegalReason.NOTHING_SELECTED, Phrase("illegal.nothing_selected"))
+            raise TableRefused(IllegalReason.NOTHING_SELECTED, Phrase("illegal.nothing_selected"))
         await self._act(RequestType.PLAY, cards=[card.id for card in cards])
 
     async def pass_turn(self) -> None:
@@ -97,19 +97,15 @@ class RemoteTable:
                 await self.lobby.leave()
         self.seated = False
 
-    # A refusal from the protocol rather than the game (not seated, not connected) is
-    # raised as the game's IllegalAction with the protocol's ErrorReason: the table
-    # screen handles both alike. IllegalAction (in the engine, below net) is typed with
-    # the engine's reasons only, hence the ignores here and in `_reason`.
     async def _act(self, kind: RequestType, **args: Any) -> None:
         if not self.seated:
-            raise IllegalAction(ErrorReason.NOT_SEATED, Phrase("net.error.not_seated"))  # type: ignore[arg-type]
+            raise TableRefused(ErrorReason.NOT_SEATED, Phrase("net.error.not_seated"))
         try:
             await self.lobby._request(kind, **args)
         except Refused as refused:
-            raise IllegalAction(_reason(refused.reason), Phrase.as_is(refused.message)) from None
+            raise TableRefused(_reason(refused.reason), Phrase.as_is(refused.message)) from None
         except NetError as error:
-            raise IllegalAction(ErrorReason.NOT_CONNECTED, Phrase.as_is(error.message)) from None  # type: ignore[arg-type]
+            raise TableRefused(ErrorReason.NOT_CONNECTED, Phrase.as_is(error.message)) from None
 
     def _update(self, state: TableState) -> None:
         self.state = state
@@ -127,9 +123,21 @@ class RemoteTable:
             self._notice(notice)
 
 
-def _reason(value: str) -> IllegalReason:
-    """The engine's reason when it is one, else the protocol's (both are str enums)."""
-    for kind in (IllegalReason, ErrorReason):
-        with contextlib.suppress(ValueError):
-            return kind(value)  # type: ignore[return-value]
-    return ErrorReason.INTERNAL  # type: ignore[return-value]
+class TableRefused(ActionRefused):
+    """An action refused at a server's table: by its game (an `IllegalReason`, in the
+    server's words for this player) or by the server itself (an `ErrorReason`: not
+    seated, not connected, ...). The table screen handles both as it does a local
+    game's `IllegalAction`."""
+
+    def __init__(self, reason: IllegalReason | ErrorReason, phrase: Phrase) -> None:
+        super().__init__(reason.value, phrase)
+        self.reason = reason
+
+
+def _reason(value: str) -> IllegalReason | ErrorReason:
+    """The engine's reason when it is one, else the protocol's."""
+    with contextlib.suppress(ValueError):
+        return IllegalReason(value)
+    with contextlib.suppress(ValueError):
+        return ErrorReason(value)
+    return ErrorReason.INTERNAL

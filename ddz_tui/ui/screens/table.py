@@ -26,7 +26,7 @@ from textual.widgets import Button
 
 from ddz_tui.bots.hints import coached_hints, hints
 from ddz_tui.cards import RANKS, Card, HandOrder, arrange, lowest_suits
-from ddz_tui.engine import IllegalAction, IllegalReason, Phase, PlayerView
+from ddz_tui.engine import ActionRefused, IllegalReason, Phase, PlayerView
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo
 from ddz_tui.sound.clips import Effect, Music
@@ -503,8 +503,8 @@ class TableScreen(AppScreen):
         """Ask the table to do something; a refusal is shown, never raised."""
         try:
             await action()
-        except IllegalAction as refused:
-            if refused.reason is IllegalReason.NOT_YOUR_TURN:
+        except ActionRefused as refused:  # by the game here, or by the table's server
+            if refused.code == IllegalReason.NOT_YOUR_TURN.value:
                 return  # a key pressed twice as the turn passed: nothing to explain
             self._warn(refused.message)
 
