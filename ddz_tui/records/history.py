@@ -1,8 +1,9 @@
 """Keeping finished games, for whatever runs tables: the app, and a game server.
 
-`History` holds the store in a thread of its own, so the event loop never waits on
-the disk (a busy database may take seconds to give up). The first trouble with the
-database turns history off for the rest of the session and is reported once, through
+`History` holds the store in a thread of its own (or one it shares with other
+players' histories in the same process), so the event loop never waits on the disk
+(a busy database may take seconds to give up). The first trouble with the database
+turns history off for the rest of the session and is reported once, through
 `on_problem`; play goes on regardless. Whatever runs a table records each finished
 game with `History.record`, giving its seats as `SeatRecord`s (`ddz_tui.table.keeping`
 does it for a `TableHost`).
@@ -34,17 +35,31 @@ def with_profile_name(
     ]
 
 
+def history_thread() -> ThreadPoolExecutor:
+    """The one thread a store is used from (sqlite3 connections stay in the thread that
+    made them), for one history or for many."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="ddz-history")
+
+
 class History:
     """The store, used from an asyncio event loop. Every method may be called while
     history is off: reads raise StoreError (with the reason), writes do nothing."""
 
-    def __init__(self, path: Path, on_problem: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        on_problem: Callable[[str], None] | None = None,
+        thread: ThreadPoolExecutor | None = None,
+    ) -> None:
+        """`thread`: a one-thread executor to share (many players' histories in one
+        process, as at the SSH door: one thread, not one each); default, its own."""
         self.path = path
         self.on_problem = on_problem
         self.problem: str | None = None  # why history is off
         self.profile_name: str | None = None
         self._store: Store | None = None
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ddz-history")
+        self._owns_thread = thread is None
+        self._thread = thread or history_thread()
         self._opening: Future[None] = self._thread.submit(self._open)
         self._writes: set[asyncio.Task[int | None]] = set()
 
@@ -147,4 +162,5 @@ class History:
         store, self._store = self._store, None
         if on and store is not None:  # turning off has closed it already
             await asyncio.wrap_future(self._thread.submit(store.close))
-        self._thread.shutdown(wait=False)
+        if self._owns_thread:
+            self._thread.shutdown(wait=False)

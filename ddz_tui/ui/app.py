@@ -18,6 +18,7 @@ import pkgutil
 import random
 import signal
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -122,6 +123,7 @@ class DdzApp(App[None]):
         keep_tokens: bool = True,
         driver_class: type[Driver] | None = None,
         home: JoinRequest | None = None,
+        history_thread: ThreadPoolExecutor | None = None,
     ) -> None:
         """ascii_cards and lang (from the command line) win over the saved settings
         for this session; seed makes the deals and the bots repeat; make_sound builds
@@ -135,7 +137,9 @@ class DdzApp(App[None]):
         SSH door keeps them only while the app runs); driver_class: how it reaches its
         terminal (default: Textual's for this one); home: the one server this app plays
         on (the SSH door's): it starts in that server's lobby, and its title offers that
-        lobby where it would offer joining or hosting a game anywhere."""
+        lobby where it would offer joining or hosting a game anywhere; history_thread:
+        the thread the history is kept from, shared by the apps of a process (default:
+        one of its own)."""
         super().__init__(driver_class=driver_class)
         for theme in THEMES:
             self.register_theme(theme)
@@ -146,7 +150,9 @@ class DdzApp(App[None]):
         self._ascii_override = ascii_cards
         self._seeds = random.Random(seed) if seed is not None else None
         self._replay = replay
-        self.history = History(default_path(data_dir), on_problem=self._history_off)
+        self.history = History(
+            default_path(data_dir), on_problem=self._history_off, thread=history_thread
+        )
         self._default_lang = default_lang or default_language()
         set_language(lang or self.settings.language or self._default_lang)
         self._show_ascii()

@@ -9,6 +9,7 @@ import json
 import logging
 import socket
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -339,7 +340,7 @@ def styles_of(app) -> dict[int, tuple[dict, dict]]:
     }
 
 
-async def test_styles_matched_once_per_process_are_those_textual_would_match(
+async def test_players_of_a_process_share_style_matches_and_a_history_thread(
     tmp_path, monkeypatch
 ) -> None:
     from textual.css.stylesheet import Stylesheet
@@ -373,6 +374,11 @@ async def test_styles_matched_once_per_process_are_those_textual_would_match(
             apps.append(player)
         assert len(made) == 3
         assert any(match is not None for match in shared._matched.values()), "matches kept"
+        threads = {id(session.app.history._thread) for session in made}
+        assert len(threads) == 1, "one history thread for every player of the process"
+        for session in made:  # each player's history in their own folder, open
+            assert await session.app.history.ready()
+            assert session.app.history.path.parent == Path(session.start.folder)
         for session in made:
             app = session.app
             kept = styles_of(app)

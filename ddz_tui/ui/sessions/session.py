@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,7 @@ from ddz_tui.net.ssh_link import (
     read_size,
 )
 from ddz_tui.paths import SOUND_ENV, SOUND_OFF
+from ddz_tui.records.history import history_thread
 from ddz_tui.sound.player import Sound
 from ddz_tui.ui.app import DdzApp
 from ddz_tui.ui.online import JoinRequest
@@ -47,6 +50,13 @@ MAX_EARLY_INPUT = 64 * 1024  # keys held until the app's driver is there
 IDLE_CHECK = 30.0  # seconds between looks at whether a session is idle
 
 _NO_SOUND = {SOUND_ENV: SOUND_OFF, "SSH_CONNECTION": "door"}
+
+
+@functools.cache
+def _shared_history_thread() -> ThreadPoolExecutor:
+    """One thread for every player's history in this process, not one each (a worker
+    hosts hundreds)."""
+    return history_thread()
 
 
 def _silent(_enabled: bool | None) -> Sound:
@@ -69,6 +79,7 @@ class SessionApp(DdzApp):
             default_lang=default_language(locale) if locale else Lang.EN,
             keep_tokens=not start.guest,
             driver_class=LinkDriver,
+            history_thread=_shared_history_thread(),
         )
         self.player = start.name
         share_stylesheet(self)
