@@ -24,13 +24,7 @@ from dataclasses import dataclass
 from ddz_tui.bots import COACH_BUDGET
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.endgame import Solver, side_of
-from ddz_tui.bots.hard import (
-    ENDGAME_CARDS,
-    HardBot,
-    collector_paused,
-    deal_for,
-    guesses,
-)
+from ddz_tui.bots.hard import ENDGAME_CARDS, HardBot, deal_for, guesses
 from ddz_tui.bots.packed import size
 from ddz_tui.bots.sampling import Hidden
 from ddz_tui.engine import Event, Game, Passed, Phase, Played, PlayerView
@@ -226,13 +220,12 @@ def _chances(
     finish = solver.landlord_wins if exact else _playout(stop)
     wins = [0] * len(moves)
     guess_next = guesses(deal, hidden, rng, stop)
-    with collector_paused():
-        for _ in range(samples):
-            if stop is not None and stop():
-                raise OutOfTime
-            guess = guess_next()
-            for i, move in enumerate(moves):
-                wins[i] += _wins(guess, move, finish) == mine
+    for _ in range(samples):
+        if stop is not None and stop():
+            raise OutOfTime
+        guess = guess_next()
+        for i, move in enumerate(moves):
+            wins[i] += _wins(guess, move, finish) == mine
     return [won / samples for won in wins]
 
 

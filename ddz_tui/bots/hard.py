@@ -27,13 +27,10 @@ must be exact.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import random
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
@@ -122,8 +119,7 @@ class HardBot:
         candidates = _candidates(s, plays)
         if len(candidates) == 1:
             return candidates[0]
-        with collector_paused():
-            return self._search(view, candidates, clock)
+        return self._search(view, candidates, clock)
 
     def _search(
         self, view: PlayerView, candidates: list[Combo | None], clock: _Clock
@@ -260,48 +256,20 @@ class HardBot:
         hand = pack(view.hand_ranks)
         pool = [pack(rank) for rank in view.unseen]
         wins = played = 0
-        with collector_paused():
-            for _ in range(BID_SAMPLES):
-                rng.shuffle(pool)
-                bottom, a, b = sum(pool[:3]), sum(pool[3:20]), sum(pool[20:])
-                try:
-                    wins += playout(Deal((hand + bottom, a, b), 0, 0), stop=clock.up)
-                except OutOfTime:
-                    break
-                played += 1
+        for _ in range(BID_SAMPLES):
+            rng.shuffle(pool)
+            bottom, a, b = sum(pool[:3]), sum(pool[3:20]), sum(pool[20:])
+            try:
+                wins += playout(Deal((hand + bottom, a, b), 0, 0), stop=clock.up)
+            except OutOfTime:
+                break
+            played += 1
         return wins / played if played else None
 
 
 BID_WIN_RATES = (0.5, 0.58, 0.66)
 """Landlord win rate (in the bot's own playouts) needed to bid 1, 2 and 3 (and to call,
 grab, and grab back)."""
-
-
-_pause_lock = threading.Lock()
-_pausers = 0
-_paused_by_us = False
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Keep the cyclic garbage collector out of a search: a full collection can take
-    longer than a whole budget, and the search makes no reference cycles for it to
-    find. Nested and concurrent searches (bots in threads) share one pause; the
-    collector runs again once the last of them ends."""
-    global _pausers, _paused_by_us
-    with _pause_lock:
-        if _pausers == 0 and gc.isenabled():
-            gc.disable()
-            _paused_by_us = True
-        _pausers += 1
-    try:
-        yield
-    finally:
-        with _pause_lock:
-            _pausers -= 1
-            if _pausers == 0 and _paused_by_us:
-                gc.enable()
-                _paused_by_us = False
 
 
 def _best(wins: list[int], alive: list[int]) -> int:

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from ddz_tui.bots import Level, hard, make_bot, policy
-from ddz_tui.bots.hard import HardBot, collector_paused
+from ddz_tui.bots.hard import HardBot
 from ddz_tui.bots.hints import hints
 from ddz_tui.bots.plan import plan_of
 from ddz_tui.bots.runner import act, decide
@@ -129,24 +129,6 @@ def test_a_hard_search_stops_dealing_once_a_single_candidate_is_left() -> None:
     # the others lose every deal the second wins: dropped at the first look
     assert vote(lambda deal: (deal.to_beat == candidates[1]) == mine) == (1, hard.PRUNE_EVERY)
     assert vote(lambda deal: mine) == (0, 64)  # all alike: the first, after every deal
-
-
-def test_the_collector_pause_nests_and_restores() -> None:
-    import gc
-
-    assert gc.isenabled()
-    with collector_paused():
-        with collector_paused():
-            assert not gc.isenabled()
-        assert not gc.isenabled()
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        with collector_paused():
-            pass
-        assert not gc.isenabled(), "a collector someone else paused stays paused"
-    finally:
-        gc.enable()
 
 
 def test_the_hard_bot_bids_by_playing_its_hand_out() -> None:
