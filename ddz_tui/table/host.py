@@ -20,6 +20,10 @@ timer acts for a player who lets it run out, and a player whose connection drops
 keeps the seat for a grace period, after which a bot plays it (托管) until they come
 back, or, between games, the seat is freed. A player may also hand the seat to the
 normal bot themselves (`set_takeover`), and take it back, or make a move of their own.
+
+Every wait of the host (the bots' delay, the turn timer, the grace) and the countdown a
+`TableState` shows go by the `Clock` it was given (`timing`): the event loop's real
+time, or, in tests, a clock moved by hand.
 """
 
 from __future__ import annotations
@@ -28,7 +32,6 @@ import asyncio
 import contextlib
 import logging
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeGuard
@@ -52,7 +55,7 @@ from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase
 from ddz_tui.rules import Combo
 from ddz_tui.table.seats import EMPTY_SEAT, Listener, SeatInfo, SeatKind, TableState
-from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE
+from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE, REAL_CLOCK, Clock, Timer
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +71,7 @@ event loop's time."""
 class _Seat:
     info: SeatInfo
     bot: Bot | None = None
-    grace: asyncio.TimerHandle | None = None  # runs while a dropped player may come back
+    grace: Timer | None = None  # runs while a dropped player may come back
     gone: bool = False  # the player left or dropped for good: free the seat after the game
 
 
@@ -82,6 +85,7 @@ class TableHost:
     grace: seconds a dropped player keeps the seat before `takeover_level` plays it.
     decider: where bot decisions run (default: threads); shared, not closed here.
     on_freed: called with (seat, name) when the host frees a seat by itself.
+    clock: what every wait and timer of the table goes by (default: the event loop's).
     """
 
     def __init__(
@@ -95,6 +99,7 @@ class TableHost:
         takeover_level: str = "random",
         decider: Decider = THREADS,
         rules: Rules | None = None,
+        clock: Clock = REAL_CLOCK,
     ) -> None:
         if len(seats) != 3:
             raise ValueError("a table has three seats")
@@ -104,6 +109,7 @@ class TableHost:
         self.grace = grace
         self.takeover_level = takeover_level
         self.decider = decider
+        self.clock = clock
         self.on_freed: Callable[[int, str], None] | None = None
         # Unseeded tables draw from the system's randomness: each finished game's seed is
         # made public, and a run of outputs from a seeded generator would predict the next.
@@ -120,7 +126,7 @@ class TableHost:
         self._listeners: dict[int, list[Listener]] = {0: [], 1: [], 2: []}
         self._watchers: list[Callable[[], None]] = []
         self._bots_task: asyncio.Task[None] | None = None
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: Timer | None = None
         self._timer_key: tuple[object, ...] | None = None
         self._deadline = 0.0
 
@@ -154,7 +160,7 @@ class TableHost:
         """Seconds left on the turn timer, None when it does not run."""
         if self._timer_key is None:
             return None
-        return max(0.0, self._deadline - time.monotonic())
+        return max(0.0, self._deadline - self.clock.now())
 
     def _publish(self) -> None:
         self._arm_timer()
@@ -252,7 +258,7 @@ class TableHost:
         self.notice = Phrase("table.notice.dropped", name=info.name)
         if slot.grace is not None:
             slot.grace.cancel()
-        slot.grace = asyncio.get_running_loop().call_later(self.grace, self._grace_over, seat)
+        slot.grace = self.clock.call_later(self.grace, lambda: self._grace_over(seat))
         self._publish()
 
     def resume(self, seat: int) -> None:
@@ -378,9 +384,8 @@ class TableHost:
             self._timer = None
         self._timer_key = key
         if key is not None and self.turn_timeout is not None:
-            self._deadline = time.monotonic() + self.turn_timeout
-            loop = asyncio.get_running_loop()
-            self._timer = loop.call_later(self.turn_timeout, self._time_out)
+            self._deadline = self.clock.now() + self.turn_timeout
+            self._timer = self.clock.call_later(self.turn_timeout, self._time_out)
 
     def _human_turn(self, game: Game | None) -> TypeGuard[Game]:
         if game is None or game.turn is None:
@@ -430,7 +435,7 @@ class TableHost:
             except Exception:
                 log.exception("a bot's turn failed; the bots play on")
                 self._thinking = None
-                await asyncio.sleep(max(self.bot_delay, ERROR_PAUSE))
+                await self.clock.sleep(max(self.bot_delay, ERROR_PAUSE))
         if self._thinking is not None:
             self._thinking = None
             self._publish()
@@ -453,7 +458,7 @@ class TableHost:
         self._thinking = seat
         self._publish()
         decision = self._decide(bot, view)
-        choice, _ = await asyncio.gather(decision, asyncio.sleep(self.bot_delay))
+        choice, _ = await asyncio.gather(decision, self.clock.sleep(self.bot_delay))
         self._thinking = None
         if not self._still_at(game, seat, bot, view):
             return True  # the table moved on while the bot thought: ask again
