@@ -9,6 +9,7 @@ import pytest
 from ddz_tui.engine import IllegalAction, IllegalReason, Phase
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
+from tests.support.clock import ManualClock, settle
 
 
 def _table(**kwargs) -> TableHost:
@@ -93,14 +94,20 @@ async def test_a_takeover_plays_the_seat_until_the_human_returns() -> None:
 
 async def test_bots_wait_for_the_delay_and_listeners_see_the_thinking_seat() -> None:
     seats = [SeatInfo(n, SeatKind.BOT, "random") for n in "abc"]
-    host = TableHost(seats, bot_delay=0.05, seed=2)
+    clock = ManualClock()
+    host = TableHost(seats, bot_delay=0.6, seed=2, clock=clock)
     thinking: list[int | None] = []
     host.subscribe(2, lambda s: thinking.append(s.thinking))
     host.new_game()
-    await asyncio.sleep(0.01)
+    await clock.sleeping()
+    assert clock.pending == [0.6], "the first bot waits out the delay"
+    clock.advance(0.59)
+    await asyncio.sleep(0)
     assert host.game.events[-1].__class__.__name__ == "Dealt", "no move before the delay"
-    await host.settled()
+    await settle(host, clock)
     assert host.game.phase is Phase.OVER and {0, 1, 2} <= set(thinking)
+    turns = sum(1 for seat in thinking if seat is not None)
+    assert clock.now() == pytest.approx(0.6 * turns), "a delay before each move, no more"
     await host.close()
 
 

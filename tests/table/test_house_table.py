@@ -20,6 +20,7 @@ from ddz_tui.engine import (
 from ddz_tui.i18n import Phrase
 from ddz_tui.table.host import TAKEOVER_LEVEL, TableHost
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
+from tests.support.clock import ManualClock, time_out_to_the_end
 from tests.support.loopback import until
 
 SPECS = ["bid", "random", "grab", "bid,double,show", "random,double,show", "grab,double,show"]
@@ -91,7 +92,10 @@ async def test_a_person_plays_every_phase_against_bots() -> None:
 
 
 async def test_a_person_answers_out_of_turn_are_refused_and_change_nothing() -> None:
-    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=5, seed=3, rules=HOUSE)
+    clock = ManualClock()  # the bots never move
+    host = TableHost(
+        [SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=5, seed=3, rules=HOUSE, clock=clock
+    )
     host.new_game()
     before = host.game.events
     for action in (lambda: host.show(0, True), lambda: host.double(0, True)):
@@ -111,12 +115,14 @@ async def test_a_person_answers_out_of_turn_are_refused_and_change_nothing() -> 
 
 
 async def test_the_timer_declines_every_decision_it_answers() -> None:
+    clock = ManualClock()
     host = TableHost(
         [SeatInfo("ann"), bot("b1", "random"), bot("b2", "random")],
         bot_delay=0,
         seed=4,
-        turn_timeout=0.02,
+        turn_timeout=30,
         rules=HOUSE,
+        clock=clock,
     )
     states: list[TableState] = []
     host.subscribe(0, states.append)
@@ -126,7 +132,7 @@ async def test_the_timer_declines_every_decision_it_answers() -> None:
         # ann never calls, so she shows only where the landlord is drawn by lot
         host.landlord_mode = LandlordMode.RANDOM if n % 2 else LandlordMode.GRAB
         host.new_game()
-        await until(lambda: host.game.phase is Phase.OVER)
+        await time_out_to_the_end(host, clock)
         mine = [e for e in host.game.events if getattr(e, "seat", None) == 0]
         for event in mine:
             if isinstance(event, Called):
@@ -166,10 +172,13 @@ async def test_takeover_hands_the_seat_to_the_normal_bot_and_back() -> None:
 
 
 async def test_a_move_of_ones_own_takes_the_seat_back() -> None:
-    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=6, rules=HOUSE)
+    clock = ManualClock()
+    host = TableHost(
+        [SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=6, rules=HOUSE, clock=clock
+    )
     host.new_game()
     await until(lambda: host.game.turn == 0)
-    host.bot_delay = 5  # the bot thinks long enough for ann to answer first
+    host.bot_delay = 5  # the bot waits for a clock that never moves: ann answers first
     host.set_takeover(0, True)
     decision = host.game.decision
     assert decision in (Decision.CALL, Decision.GRAB)

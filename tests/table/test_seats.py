@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 import pytest
@@ -11,6 +10,7 @@ from ddz_tui.engine import IllegalAction, IllegalReason, LandlordMode, Phase, Pl
 from ddz_tui.i18n import Lang, Phrase
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.seats import EMPTY_SEAT, SeatInfo, SeatKind, TableState
+from tests.support.clock import ManualClock, settle, time_out_to_the_end
 from tests.support.loopback import until
 
 
@@ -55,8 +55,9 @@ async def test_ready_can_be_taken_back_and_bots_cannot_be_made_ready() -> None:
 
 
 async def test_the_turn_timer_acts_for_a_player_who_lets_it_run_out() -> None:
+    clock = ManualClock()
     host = TableHost(
-        [SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=4, turn_timeout=0.02
+        [SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=4, turn_timeout=30, clock=clock
     )
     states: list[TableState] = []
     host.subscribe(0, states.append)
@@ -67,9 +68,10 @@ async def test_the_turn_timer_acts_for_a_player_who_lets_it_run_out() -> None:
         host.landlord_mode = LandlordMode.RANDOM if n % 2 else LandlordMode.BID
         states.clear()
         host.new_game()
-        await until(lambda: host.game.phase is Phase.OVER)
+        await time_out_to_the_end(host, clock)
         mine = [s for s in states if s.view and s.view.turn == 0]
-        assert mine and all(s.turn_seconds is not None and s.turn_seconds <= 0.02 for s in mine)
+        assert mine and all(s.turn_seconds == 30 for s in mine), "each turn starts the timer"
+        assert host.state(0).turn_seconds is None, "no timer after the game"
         others = [s for s in states if s.view and s.view.turn in (1, 2)]
         assert all(s.turn_seconds is None for s in others), "bots have no timer"
         notices |= {s.notice.key for s in states if isinstance(s.notice, Phrase)}
@@ -89,18 +91,39 @@ async def test_the_turn_timer_acts_for_a_player_who_lets_it_run_out() -> None:
     await host.close()
 
 
-async def test_no_timer_unless_asked() -> None:
-    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=4)
+async def test_the_countdown_reads_the_clock() -> None:
+    clock = ManualClock()
+    host = TableHost(
+        [SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=4, turn_timeout=30, clock=clock
+    )
     host.new_game()
     await host.settled()
+    assert host.game.turn == 0 and host.state(0).turn_seconds == 30
+    clock.advance(29.5)
+    assert host.state(0).turn_seconds == 0.5 and host.game.turn == 0
+    clock.advance(0.5)
+    assert host.state(0).notice.key.startswith("table.notice.timeout_"), "the timer acted"
     assert host.state(0).turn_seconds is None
-    await asyncio.sleep(0.05)
+    await host.close()
+
+
+async def test_no_timer_unless_asked() -> None:
+    clock = ManualClock()
+    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=4, clock=clock)
+    host.new_game()
+    await host.settled()
+    assert host.state(0).turn_seconds is None and clock.pending == []
+    clock.advance(3600)
+    await host.settled()
     assert host.game.turn == 0, "without a timer the table waits for the player"
     await host.close()
 
 
 async def test_a_dropped_player_keeps_the_seat_during_the_grace_then_a_bot_plays() -> None:
-    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=5, grace=0.05)
+    clock = ManualClock()
+    host = TableHost(
+        [SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=5, grace=20, clock=clock
+    )
     freed: list[tuple[int, str]] = []
     host.on_freed = lambda seat, name: freed.append((seat, name))
     seen: list[TableState] = []
@@ -110,53 +133,74 @@ async def test_a_dropped_player_keeps_the_seat_during_the_grace_then_a_bot_plays
     host.drop(0)
     assert not host.seats[0].connected and not host.seats[0].takeover
     assert str(host.state(1).notice) == "ann lost the connection"
-    await until(lambda: host.game.phase is Phase.OVER)
+    clock.advance(19.9)
+    await host.settled()
+    assert not host.seats[0].takeover and host.game.turn == 0, "the seat waits for ann"
+    clock.advance(0.1)
+    assert host.seats[0].takeover, "the grace is over: a bot plays for ann"
+    await host.settled()
+    assert host.game.phase is Phase.OVER
     assert any(s.seats[0].takeover for s in seen), "the others saw the takeover"
-    await until(lambda: host.seats[0].is_empty)
+    assert host.seats[0].is_empty
     assert freed == [(0, "ann")], "the absent player's seat is freed after the game"
     await host.close()
 
 
 async def test_coming_back_within_the_grace_keeps_the_seat_for_the_human() -> None:
-    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=5, grace=0.05)
+    clock = ManualClock()
+    host = TableHost(
+        [SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=5, grace=20, clock=clock
+    )
     host.new_game()
     await host.settled()
     before = host.state(0).view
     host.drop(0)
+    clock.advance(10)
     host.resume(0)
-    await asyncio.sleep(0.1)
+    assert clock.pending == [], "the grace is called off"
+    clock.advance(3600)
+    await host.settled()
     assert host.seats[0] == SeatInfo("ann") and host.state(0).view == before
     assert str(host.state(0).notice) == "ann is back"
     await host.close()
 
 
 async def test_coming_back_after_a_takeover_resumes_the_seat_mid_game() -> None:
-    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0.01, seed=6, grace=0.01)
+    clock = ManualClock()
+    host = TableHost(
+        [SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0.6, seed=6, grace=20, clock=clock
+    )
     host.new_game()
-    await host.settled()
+    await settle(host, clock)
     host.drop(0)
-    await until(lambda: host.seats[0].takeover)
+    clock.advance(20)
+    assert host.seats[0].takeover
+    await clock.sleeping()  # the bot waits out its delay at ann's seat
+    clock.advance(0.3)
     host.resume(0)
     assert host.seats[0] == SeatInfo("ann")
-    await host.settled()
+    await settle(host, clock)
     game = host.game
     if game.phase is not Phase.OVER:
         assert game.turn == 0, "the bot stopped and the table waits for ann"
-        await asyncio.sleep(0.05)
-        assert game.turn == 0
+        assert clock.pending == [] and not clock.sleepers, "nothing left to happen"
     assert not host.seats[0].is_empty
     await host.close()
 
 
 async def test_a_drop_between_games_frees_the_seat_after_the_grace() -> None:
-    host = empty_table(grace=0.02)
+    clock = ManualClock()
+    host = empty_table(grace=20, clock=clock)
     freed: list[tuple[int, str]] = []
     host.on_freed = lambda seat, name: freed.append((seat, name))
     host.set_seat(0, SeatInfo("ann"))
     host.ready(0)
     host.drop(0)
     assert not host.seats[0].ready, "a dropped player is no longer ready"
-    await until(lambda: host.seats[0].is_empty)
+    clock.advance(19.9)
+    assert not host.seats[0].is_empty and freed == []
+    clock.advance(0.1)
+    assert host.seats[0].is_empty
     assert freed == [(0, "ann")]
     await host.close()
 
