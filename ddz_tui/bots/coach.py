@@ -101,12 +101,8 @@ def chance_text(chance: float) -> str:
 DEALS_PER_SECOND = 120
 """Deals tried per decision for each second of the coach's budget. The coach reads no
 clock (the same game gets the same marks on any machine), so its budget becomes a
-number of deals; at this rate a review at the default budget takes a median 0.9 s a game
-(0.3 to 3.6) over six games of normal bots on a 2-core machine (0.9 s, 0.3 to 3.5,
-before the landlord's search had a second stage; 1.2 s, 0.4 to 9.7, when each guess was
-drawn on its own rather than by a chain). (The hard bot's
-`SAMPLES_PER_SECOND` is a cap for a search that also reads a clock, not a rate to
-convert by.)"""
+number of deals (review times: docs/bots.md). The hard bot's `SAMPLES_PER_SECOND` is a
+cap for a search that also reads a clock, not a rate to convert by."""
 
 
 def samples_for(budget: float) -> int:

@@ -7,10 +7,7 @@ one play the normal policy makes from what it knows (its hand and the cards it h
 seen): the search is then a best reply to the normal player, as the hard bot's playouts
 are (they play all seats as the normal bot), but with our side's every line tried. Since
 the opponents do not branch there, a search costs about what a full one does with two
-cards fewer: solving every play of a decision, hands known, took a median 0.3 ms at 17
-to 20 cards left in all hands (p90 6 ms, p99 67 ms, the slowest 315 ms, which the bot's
-clock cuts; 2,020 positions from 1,500 normal-bot games), and the full search at 15 to
-18 cards a median 0.3 ms (p90 3 ms, p99 25 ms).
+cards fewer (timings: docs/bots.md).
 
 Positions are remembered (the same position is reached by many orders of play), and a
 move that empties the hand ends the search at once. The caller's `stop` is asked every

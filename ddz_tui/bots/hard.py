@@ -48,15 +48,9 @@ from ddz_tui.rules import Combo, Kind
 DEFAULT_BUDGET = 1.0
 """Seconds per decision, at most."""
 SAMPLES_PER_SECOND = 480
-"""Guessed deals per decision per second of budget: a peasant's search is one stage of
-them all; the landlord's two stages take `FIRST_DEALS` and `AHEAD_SHARE` (96 and 160 at
-the default budget). Clear decisions settle in the first; the close ones get the rest
-until `AIM` of the budget. On a 2-core machine, 2,000 games at the default budget
-(seed 10): 3,215 of 32,640 hard searches stopped there, decision time p99 460 ms; won
-0.715 of the games against normal bots, 0.667 as landlord (one stage for both roles:
-0.712, 0.664; seed 9: 0.701, 0.643 against 0.697, 0.632). With the second stage for both
-roles, seeds 7, 8, 9 as landlord: 0.667, 0.651, 0.642 against 0.649, 0.634, 0.632; as
-peasants no better."""
+"""Guessed deals per decision per second of budget, at most: a peasant's search is one
+stage of them all, the landlord's two take `FIRST_DEALS` and `AHEAD_SHARE` (figures:
+docs/bots.md)."""
 AIM = 0.45
 """Share of the budget a search means to finish in: once it has `MIN_SAMPLES` deals it
 stops there, so a slow decision costs half the budget, not all of it, and the budget
@@ -74,9 +68,8 @@ MAX_CANDIDATES = 6
 SAFETY = 0.003
 """Seconds kept back from the budget for choosing and returning."""
 FIRST_DEALS = 96
-"""The landlord's first stage: playouts, to drop the clearly worse. With no more
-`samples` than this (budgets to 0.2 s) its search is this stage alone: with fewer deals
-each, two stages played worse than one (0.654 against 0.676 at 0.2 s, seed 7)."""
+"""The landlord's first stage: playouts, to drop the clearly worse; with no more
+`samples` than this (budgets to 0.2 s) its search is this stage alone."""
 AHEAD_SHARE = 1 / 3
 """Share of `samples` for the second stage: the close candidates judged one turn
 further, on fresh deals."""

@@ -22,15 +22,11 @@ action back (bids last) and stops at the first refusal, so a poor guess costs li
 a game few deals explain every action: in hard-bot games a third of the draws ran out of
 tries, and drawing took more than half of a search's time. So a search draws its
 guesses from `Hidden.sampler`: the first one so, the rest by a `Chain` that walks from it
-to guesses as likely, swapping cards between the two hidden hands (on normal-bot games,
-from the landlord's seat, 0.78 of the hidden cards in the right hand, where the draws put
-0.77, at 0.6 ms a guess where they took 1.6).
+to guesses as likely, swapping cards between the two hidden hands.
 
 `benchmarks/bench_guesses.py` measures the guesses from every seat against the best
 possible: exact draws among the deals that explain every checked action (against normal
-players the true deal always does). On 60 games the sampler put 0.803 of the cards right
-from the landlord's seat and 0.829 from a peasant's, the exact draws 0.838 and 0.877
-(0.787 / 0.830 and 0.840 / 0.878 with other seeds).
+players the true deal always does). Its figures are in docs/bots.md.
 """
 
 from __future__ import annotations
@@ -50,20 +46,8 @@ from ddz_tui.moves import UNIT, pack
 from ddz_tui.rules import BY_CARDS, Combo
 
 TRUST = 0.1
-"""Chance that a player acted otherwise than the normal policy would have with a hand.
-Sharper guesses play better even though each costs more: on normal-bot games 0.1 (with
-100 tries) puts 0.757 of the hidden cards in the right hand where 0.25 (40 tries) put
-0.729 and a blind deal 0.671, and the hard bot's share of wins against normal rose from
-0.665 to 0.675 at 0.2 s a decision and from 0.688 to 0.697 at 1 s. Sharper than 0.1
-guesses better still but does not win more: with the chain, 0.01 puts 0.817 of the
-hidden cards in the right hand from the landlord's seat (0.1: 0.798) but won
-0.676 of the same 2,000 games at 1 s (0.1: 0.702; 0.2: 0.698). Its guesses settle on
-fewer deals (0.43 of 20 at a decision differ, 0.55 at 0.1), but so do exact draws (see
-the module's docstring), and guessing nearly as well as they do did not win more either:
-0.001 with 1,000 tries and 16 steps (0.825 of the cards right from the landlord's seat,
-0.853 from a peasant's) won 0.691 of those games; keeping to deals that explain
-everything only where one is found, else 0.1, won 0.698; and that with each guess a fresh
-exact draw where one turns up within 40 tries, 0.706 (medians 9 to 14 ms)."""
+"""Chance that a player acted otherwise than the normal policy would have with a hand
+(sharper or blunter won less: docs/bots.md)."""
 TRIES = 100
 """Guesses drawn at most for one sample; then the one that went furthest is used."""
 RECENT = 12
@@ -238,10 +222,7 @@ class Hidden:
 
 STEPS = 8
 """Swaps a chain proposes between two guesses it gives: more make the guesses less
-alike and cost more (on normal-bot games, 4 steps: 0.53 of 20 guesses at a decision
-differ, 0.39 ms a guess; 8: 0.60, 0.63 ms; 16: 0.63, 1.0 ms; the draws: 0.74, 1.6 ms).
-With 8 the hard bot won 0.702 and 0.698 of 2,000 games against the normal one on two
-seeds (0.699 and 0.693 with the draws), its median decision in 9 ms (was 17)."""
+alike and cost more (docs/bots.md)."""
 _LOG_TRUST = math.log(TRUST)
 
 
