@@ -61,7 +61,13 @@ from ddz_tui.records.store import Origin
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.keeping import keep_games
 from ddz_tui.table.seats import EMPTY_SEAT, TableState
-from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE, DEFAULT_TURN_SECONDS
+from ddz_tui.table.timing import (
+    DEFAULT_BOT_DELAY,
+    DEFAULT_GRACE,
+    DEFAULT_TURN_SECONDS,
+    REAL_CLOCK,
+    Clock,
+)
 
 log = logging.getLogger(__name__)
 
@@ -173,11 +179,17 @@ class Connection:
 class GameServer:
     """Hosts tables for players who connect over WebSocket. Use `async with`.
     Every game the tables finish is kept in `history` (closed with the server), if
-    there is one."""
+    there is one. The tables' timers go by `clock` (tests hand in one of their own)."""
 
-    def __init__(self, config: ServerConfig | None = None, history: History | None = None) -> None:
+    def __init__(
+        self,
+        config: ServerConfig | None = None,
+        history: History | None = None,
+        clock: Clock = REAL_CLOCK,
+    ) -> None:
         self.config = config or ServerConfig()
         self.history = history
+        self.clock = clock
         self.lobby: Lobby[Connection] = Lobby(
             self.config.max_tables, self.config.tables_left_per_player
         )
@@ -452,6 +464,7 @@ class GameServer:
                 grace=cfg.grace,
                 takeover_level=cfg.takeover_level,
                 decider=self.decider,
+                clock=self.clock,
             )
 
         table = self.lobby.open_table(player, message.args["title"], new_host)

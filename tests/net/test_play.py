@@ -14,6 +14,7 @@ from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.net.errors import ErrorReason
 from ddz_tui.table.seats import TableState
 from tests.support.botclient import BotPlayer
+from tests.support.clock import ManualClock, time_out_to_the_end
 from tests.support.loopback import clients, running, until
 
 
@@ -208,7 +209,8 @@ async def test_the_client_reconnects_by_itself_after_a_drop() -> None:
 
 
 async def test_a_bot_takes_over_after_the_grace_and_the_player_resumes() -> None:
-    async with running(grace=0.05) as server:
+    clock = ManualClock()
+    async with running(clock, grace=20) as server:
         (ann,) = await clients(server, "ann", reconnect_for=0)
         bob = await LobbyClient.connect(server.url, "bob")
         table = await ann.create()
@@ -219,6 +221,10 @@ async def test_a_bot_takes_over_after_the_grace_and_the_player_resumes() -> None
         await until(lambda: bob_table.state.view is not None)
         token = ann.token
         ann._ws.transport.abort()
+        await until(lambda: not bob_table.state.seats[0].connected)
+        clock.advance(19.9)
+        assert not server.lobby.tables[table.table_id].host.seats[0].takeover, "in the grace"
+        clock.advance(0.1)
         await until(lambda: bob_table.state.seats[0].takeover)
         assert bob_table.state.notice == "ann is away: a bot plays for them (托管)"
         with pytest.raises(Exception) as error:
@@ -236,17 +242,19 @@ async def test_a_bot_takes_over_after_the_grace_and_the_player_resumes() -> None
 
 
 async def test_the_turn_timer_is_in_every_state_and_acts_when_it_runs_out() -> None:
-    async with running(turn_seconds=0.2) as server:
+    clock = ManualClock()
+    async with running(clock, turn_seconds=30) as server:
         (ann,) = await clients(server, "ann")
-        assert ann.turn_seconds == 0.2
+        assert ann.turn_seconds == 30
         table = await ann.create(mode="random")
         await ann.fill("random")
         states: list[TableState] = []
         table.subscribe(states.append)
         await table.next_game()
+        await time_out_to_the_end(server.lobby.tables[table.table_id].host, clock)
         await until(lambda: states[-1].view is not None and states[-1].view.phase is Phase.OVER)
         mine = [s for s in states if s.view and s.view.turn == 0]
-        assert mine and all(0 <= s.turn_seconds <= 0.2 for s in mine)
+        assert mine and all(s.turn_seconds == 30 for s in mine), "each turn, the whole time"
         assert any((s.notice or "").startswith("ann ran out of time") for s in states)
         await ann.close()
 
@@ -306,7 +314,8 @@ async def test_a_record_reaches_a_player_back_after_the_end_and_never_a_newcomer
     tmp_path,
 ) -> None:
     store = TokenStore(tmp_path / "sessions.json")
-    async with running(grace=30, turn_seconds=0.01) as server:
+    clock = ManualClock()
+    async with running(clock, grace=60, turn_seconds=1) as server:
         ann = await LobbyClient.connect(server.url, "ann", reconnect_for=0, tokens=store)
         table = await ann.create()
         await ann.fill("random")
@@ -314,7 +323,13 @@ async def test_a_record_reaches_a_player_back_after_the_end_and_never_a_newcomer
         await until(lambda: table.state.view is not None)
         host = server.lobby.tables[table.table_id].host
         await ann.close()  # ann drops; the timer and the bots play the game out
-        await until(lambda: host.games == 1, timeout=30)
+        await until(lambda: not host.seats[0].connected)
+        await host.settled()
+        while host.playing:
+            assert clock.now() < 60, "the timer, not a bot after the grace"
+            clock.advance_to_next()
+            await host.settled()
+        assert host.games == 1 and not host.seats[0].connected
         bob = await LobbyClient.connect(server.url, "bob")
         newcomer: list = []
         bob.on_record(newcomer.append)
@@ -326,7 +341,7 @@ async def test_a_record_reaches_a_player_back_after_the_end_and_never_a_newcomer
         await until(lambda: len(kept) == 1)
         assert kept[0].games == 1 and kept[0].seat == 0
         assert kept[0].final_view() == again.table.state.view
-        await asyncio.sleep(0.1)
+        await bob.refresh()  # a record sent to bob would have come before this answer
         assert newcomer == [], "bob did not play that game"
         await again.close()
         await bob.close()

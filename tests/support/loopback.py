@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.net.server import GameServer, ServerConfig
+from ddz_tui.table.timing import REAL_CLOCK, Clock
 
 # bot clients act as fast as the loop lets them: far past a person's rate limit
 FAST = ServerConfig(
@@ -17,9 +18,10 @@ FAST = ServerConfig(
 
 
 @asynccontextmanager
-async def running(**changes: object) -> AsyncIterator[GameServer]:
-    """A game server on loopback, configured as FAST with `changes`."""
-    server = GameServer(replace(FAST, **changes))
+async def running(clock: Clock = REAL_CLOCK, **changes: object) -> AsyncIterator[GameServer]:
+    """A game server on loopback, configured as FAST with `changes`, its tables' timers
+    going by `clock`."""
+    server = GameServer(replace(FAST, **changes), clock=clock)
     await server.start()
     try:
         yield server
