@@ -55,6 +55,7 @@ if TYPE_CHECKING:
         bubble_sort,
     )
     from ddz_tui.engine.score import Multiplier, Part, PartKind, scores
+    from ddz_tui.engine.trick import Trick, trick_of
     from ddz_tui.engine.view import PlayerView, next_seat
 
 _LAZY = {
@@ -85,6 +86,8 @@ _LAZY = {
     "Part": "score",
     "PartKind": "score",
     "scores": "score",
+    "Trick": "trick",
+    "trick_of": "trick",
     "PlayerView": "view",
     "next_seat": "view",
 }
@@ -132,6 +135,7 @@ __all__ = [
     "Shown",
     "Side",
     "Started",
+    "Trick",
     "TrickWon",
     "bubble_in",
     "bubble_sort",
@@ -142,4 +146,5 @@ __all__ = [
     "parse_rules",
     "rules_spec",
     "scores",
+    "trick_of",
 ]

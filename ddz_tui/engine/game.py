@@ -33,6 +33,7 @@ from ddz_tui.engine.house import Decision, LandlordMode, Rules
 from ddz_tui.engine.phases import Phase
 from ddz_tui.engine.score import Multiplier, scores
 from ddz_tui.engine.seats import per_seat
+from ddz_tui.engine.trick import LEAD, Trick
 from ddz_tui.engine.view import BOTTOM_SIZE, HAND_SIZE, MAX_BID, SEATS, PlayerView, next_seat
 from ddz_tui.i18n import Phrase, PhrasedError
 from ddz_tui.rules import Combo, Kind, RefusalReason, beats, canonical, classify, refusal
@@ -168,8 +169,7 @@ class Game:
     _bombs: int
     _rocket: bool
     _base: int
-    _last: tuple[int, Combo] | None
-    _passes: int
+    _trick: Trick
     _dealt_at: int  # where the deal's `Dealt` is in the record
 
     def __init__(
@@ -236,7 +236,7 @@ class Game:
 
     @property
     def to_beat(self) -> Combo | None:
-        return None if self._last is None else self._last[1]
+        return self._trick.to_beat
 
     def view(self, seat: int) -> PlayerView:
         """What `seat` may know, built only from its hand and the public record."""
@@ -255,7 +255,7 @@ class Game:
             decision=self.decision,
             turn=self.turn,
             cards_left=(len(hands[0]), len(hands[1]), len(hands[2])),
-            _trick=(self._last, self._passes),
+            trick=self._trick,
         )
         if self.phase is Phase.OVER:  # the game is over: every hand is laid open
             view.__dict__["hands_at_end"] = tuple(tuple(hand) for hand in hands)
@@ -357,8 +357,7 @@ class Game:
         self._plays[seat] += 1
         self._bombs += combo.kind is Kind.BOMB
         self._rocket = self._rocket or combo.kind is Kind.ROCKET
-        self._last = (seat, combo)
-        self._passes = 0
+        self._trick = self._trick.after(seat, combo)
         if self._hands[seat]:
             self.turn = next_seat(seat)
         else:
@@ -368,18 +367,16 @@ class Game:
     def pass_turn(self, seat: int) -> tuple[Event, ...]:
         """Pass: allowed only when there is a play to beat."""
         self._check_turn(seat, Decision.PLAY)
-        if self._last is None:
+        if self._trick.to_beat is None:
             raise IllegalAction(IllegalReason.MUST_PLAY, Phrase("illegal.must_play"))
         start = len(self._events)
         self._record(Passed(seat))
         self._history.append((seat, ""))
         self._history_cards.append(())
-        self._passes += 1
-        if self._passes == 2:
-            leader = self._last[0]
+        trick = self._trick = self._trick.after(seat, None)
+        leader = trick.leader
+        if leader is not None:  # two passes: the trick's winner leads the next
             self._record(TrickWon(leader))
-            self._last = None
-            self._passes = 0
             self.turn = leader
         else:
             self.turn = next_seat(seat)
@@ -496,8 +493,7 @@ class Game:
         self._bombs = 0
         self._rocket = False
         self._base = 1
-        self._last = None
-        self._passes = 0
+        self._trick = LEAD
         self._dealt_at = len(self._events)
         if self.landlord_mode is LandlordMode.RANDOM or self._by_lot():
             self._first_bidder = None

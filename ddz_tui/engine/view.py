@@ -21,6 +21,7 @@ from ddz_tui.engine.house import Decision, LandlordMode, Rules
 from ddz_tui.engine.phases import Phase, Role
 from ddz_tui.engine.score import Multiplier
 from ddz_tui.engine.seats import per_seat
+from ddz_tui.engine.trick import LEAD, Trick, trick_of
 from ddz_tui.moves import legal_plays
 from ddz_tui.rules import BY_CARDS, Combo, Kind, canonical
 
@@ -240,28 +241,18 @@ class PlayerView:
         return Side.LANDLORD if self.cards_left[self.landlord] == 0 else Side.PEASANTS
 
     @lazy
-    def _trick(self) -> tuple[tuple[int, Combo] | None, int]:
-        """(the play to beat with its seat, passes since it) — None after two passes."""
-        last: tuple[int, Combo] | None = None
-        passes = 0
-        for seat, text in self.history:
-            if text:
-                last, passes = (seat, BY_CARDS[text]), 0
-            else:
-                passes += 1
-                if passes == 2:
-                    last, passes = None, 0
-        return last, passes
+    def trick(self) -> Trick:
+        """Where the trick stands after the history: the play to beat, who made it."""
+        return trick_of(self.history)
 
-    @property
+    @lazy
     def last_play(self) -> tuple[int, Combo] | None:
         """The play to beat and who made it; None when the player to act leads."""
-        return self._trick[0]
+        return self.trick.last_play
 
     @property
     def to_beat(self) -> Combo | None:
-        last = self._trick[0]
-        return None if last is None else last[1]
+        return self.trick.to_beat
 
     @lazy
     def turn(self) -> int | None:
@@ -386,17 +377,11 @@ class PlayerView:
     def passed_on(self) -> tuple[tuple[int, Combo], ...]:
         """(seat, play) for every pass, with the play that seat declined to beat."""
         out = []
-        last: Combo | None = None
-        passes = 0
+        trick = LEAD
         for seat, text in self.history:
-            if text:
-                last, passes = BY_CARDS[text], 0
-            else:
-                if last is not None:
-                    out.append((seat, last))
-                passes += 1
-                if passes == 2:
-                    last, passes = None, 0
+            if not text and trick.to_beat is not None:
+                out.append((seat, trick.to_beat))
+            trick = trick.after_ranks(seat, text)
         return tuple(out)
 
     # --- bidding and worth ---------------------------------------------------------

@@ -33,7 +33,7 @@ DERIVED = (
     "hand_ranks", "cards_left", "phase", "winner", "last_play", "to_beat", "turn", "my_turn",
     "leads", "role", "partner", "opponents", "unseen", "landlord_holds", "passed_on",
     "highest_bid", "legal_bids", "multiplier", "legal_plays", "decision", "grabs", "shown",
-    "shown_hands",
+    "shown_hands", "trick",
 )  # fmt: skip
 
 
