@@ -28,6 +28,7 @@ from ddz_tui.bots.hard import ENDGAME_CARDS, HardBot, deal_for, guesses
 from ddz_tui.bots.packed import size
 from ddz_tui.bots.sampling import Hidden
 from ddz_tui.engine import Event, Game, Passed, Phase, Played, PlayerView
+from ddz_tui.engine.trick import tricks
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo, classify, rank_name
 
@@ -176,14 +177,7 @@ def _has_choice(view: PlayerView) -> bool:
 
 def _trick(history: Sequence[tuple[int, str]]) -> int:
     """The number of the trick the next action belongs to, from 1."""
-    tricks, passes, open_ = 0, 0, False
-    for _, text in history:
-        if not open_:
-            tricks, open_, passes = tricks + 1, True, 0
-        passes = 0 if text else passes + 1
-        if passes == 2:
-            open_ = False
-    return tricks + (not open_)
+    return 1 + sum(trick.ended for trick in tricks(history))
 
 
 def _cards(play: Combo | None) -> str:

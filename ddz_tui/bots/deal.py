@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from ddz_tui.bots import policy
 from ddz_tui.bots.packed import KEY_OF, size
 from ddz_tui.bots.situation import Situation
+from ddz_tui.engine.trick import ends_trick
 from ddz_tui.rules import Combo
 
 
@@ -37,7 +38,7 @@ class Deal:
         seat = self.turn
         nxt = (seat + 1) % 3
         if play is None:
-            if self.last == nxt:  # two passes: the last player leads again
+            if ends_trick(seat, self.last):  # the last player leads again
                 return replace(self, turn=nxt, to_beat=None)
             return replace(self, turn=nxt)
         hands = list(self.hands)
@@ -58,7 +59,7 @@ def playout(deal: Deal, stop: Callable[[], bool] | None = None) -> bool:
         nxt = (seat + 1) % 3
         play = policy_play(hands, sizes, landlord, seat, to_beat, last)
         if play is None:
-            if last == nxt:
+            if ends_trick(seat, last):
                 to_beat = None
         else:
             hands[seat] -= KEY_OF[play.cards]

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 
 from ddz_tui.bots.deal import Deal, OutOfTime, policy_play
 from ddz_tui.bots.packed import KEY_OF, plays_of, size
+from ddz_tui.engine.trick import ends_trick
 from ddz_tui.rules import Combo
 
 CHECK_EVERY = 256
@@ -140,8 +141,8 @@ class Solver:
     ) -> bool:
         """Does our side win once `turn` has passed? After two passes the last player
         leads again."""
-        nxt = (turn + 1) % 3
-        return self._solve(hands, sizes, landlord, nxt, None if last == nxt else to_beat, last)
+        after = None if ends_trick(turn, last) else to_beat
+        return self._solve(hands, sizes, landlord, (turn + 1) % 3, after, last)
 
 
 def _ordered(plays: tuple[Combo, ...]) -> list[Combo]:

@@ -41,9 +41,10 @@ from ddz_tui.bots.packed import KEY_OF, counts, size
 from ddz_tui.bots.situation import Situation
 from ddz_tui.cards import DECK, RANK_INDEX, ranks_of
 from ddz_tui.engine import PlayerView
+from ddz_tui.engine.trick import LEAD
 from ddz_tui.engine.view import MAX_BID
 from ddz_tui.moves import UNIT, pack
-from ddz_tui.rules import BY_CARDS, Combo
+from ddz_tui.rules import Combo
 
 TRUST = 0.1
 """Chance that a player acted otherwise than the normal policy would have with a hand
@@ -281,11 +282,11 @@ def past_actions(view: PlayerView) -> tuple[Action | BidAction, ...]:
     left[view.landlord] = 20
     seen = 0
     later = [pack(view.played_by(s)) for s in range(3)]  # shrinks as the replay advances
-    last: tuple[int, Combo] | None = None
-    passes = 0
+    trick = LEAD
     out: list[Action] = []
     for seat, text in view.history:
         if seat != view.seat:
+            last = trick.last_play
             to_beat, maker = (None, 0) if last is None else (last[1], last[0])
             out.append(
                 Action(seat, later[seat], seen, to_beat, maker, (left[0], left[1], left[2]), text)
@@ -295,11 +296,7 @@ def past_actions(view: PlayerView) -> tuple[Action | BidAction, ...]:
             later[seat] -= key
             seen += key
             left[seat] -= len(text)
-            last, passes = (seat, BY_CARDS[text]), 0
-        else:
-            passes += 1
-            if passes == 2:
-                last, passes = None, 0
+        trick = trick.after_ranks(seat, text)
     out.reverse()
     kept: list[Action | BidAction] = []
     per_seat = {0: 0, 1: 0, 2: 0}

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ddz_tui.cards import Card
 from ddz_tui.engine import PlayerView, Side
+from ddz_tui.engine.trick import LEAD, tricks
 from ddz_tui.engine.view import cards_for
 from ddz_tui.rules import play_order
 
@@ -35,13 +36,13 @@ def on_table(view: PlayerView) -> dict[int, Shown]:
         return {seat: Shown(bid=bid) for seat, bid in view.bids}
     plays = _history_cards(view)
     shown: dict[int, Shown] = {}
-    passes = 0
-    for (seat, text), cards in zip(view.history, plays, strict=True):
-        if passes == 2:
-            shown, passes = {}, 0
-        passes = passes + 1 if not text else 0
+    trick = LEAD
+    for (seat, _), cards, after in zip(view.history, plays, tricks(view.history), strict=True):
+        if trick.ended:
+            shown = {}
         shown[seat] = Shown(cards=play_order(cards) if cards else ())
-    last = view.last_play
+        trick = after
+    last = trick.last_play
     if last is not None:
         shown[last[0]] = Shown(cards=shown[last[0]].cards, to_beat=True)
     return shown
@@ -52,12 +53,11 @@ def last_trick(view: PlayerView) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     pass (no cards), in order from its lead; () while no trick has ended yet."""
     finished: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     trick: list[tuple[int, tuple[Card, ...]]] = []
-    passes = 0
-    for (seat, text), cards in zip(view.history, _history_cards(view), strict=True):
+    cards_of = _history_cards(view)
+    for (seat, _), cards, after in zip(view.history, cards_of, tricks(view.history), strict=True):
         trick.append((seat, play_order(cards) if cards else ()))
-        passes = passes + 1 if not text else 0
-        if passes == 2:
-            finished, trick, passes = tuple(trick), [], 0
+        if after.ended:
+            finished, trick = tuple(trick), []
     return finished
 
 
