@@ -19,7 +19,7 @@ PASSES_TO_END = 2
 """Passes in a row after a play that end its trick (every other seat has passed)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Trick:
     """Where the trick stands after some actions.
 
@@ -54,11 +54,11 @@ class Trick:
         becomes the one to beat; the second pass in a row ends the trick. (A pass with
         nothing to beat is refused by the game; here it only counts.)"""
         if play is not None:
-            return Trick(play, seat)
+            return _made(play, seat, 0)
         passes = self.passes + 1
         if passes == PASSES_TO_END:
-            return Trick(None, self.by, 0, True)
-        return Trick(self.to_beat, self.by, passes)
+            return _ENDED.get(self.by) or Trick(None, self.by, 0, True)  # (a seat out of range)
+        return _made(self.to_beat, self.by, passes)
 
     def after_ranks(self, seat: int, ranks: str) -> Trick:
         """`after`, for an entry of a history: `seat` played `ranks`, "" for a pass."""
@@ -67,6 +67,22 @@ class Trick:
 
 LEAD = Trick()
 """Before the first play: nothing to beat."""
+
+_ENDED: dict[int | None, Trick] = {seat: Trick(None, seat, 0, True) for seat in (None, 0, 1, 2)}
+_new = object.__new__
+
+
+def _made(to_beat: Combo | None, by: int | None, passes: int) -> Trick:
+    """`Trick(to_beat, by, passes)`, built as `PlayerView._trusted` builds a view: filling
+    its fields in directly (`ended` is the class's default) costs a third of what the
+    dataclass's frozen `__init__` does, and every action of every game makes one."""
+    trick = _new(Trick)
+    fields = trick.__dict__
+    fields["to_beat"] = to_beat
+    fields["by"] = by
+    if passes:
+        fields["passes"] = passes
+    return trick
 
 
 def ends_trick(seat: int, by: int) -> bool:
