@@ -232,10 +232,16 @@ async def test_countdown_away_and_takeover_marks_and_a_notice_shown_once() -> No
                 if screen.view.phase is Phase.BIDDING:
                     await pilot.press("0")
                 else:  # a hint raised and lowered: the turn is still ours, the hand as it was
-                    await pilot.press("h")  # worked out in a thread: wait until it is raised
-                    await wait_for(pilot, lambda: bool(screen.hand.selected_cards))
+                    said = message(screen)
+                    hand = screen.view.hand
+                    await pilot.press("h")  # worked out in a thread: wait until it is given
+                    # (cards raised, or, with nothing that beats the play, words to pass)
+                    await wait_for(
+                        pilot, lambda: bool(screen.hand.selected_cards) or message(screen) != said
+                    )
                     await pilot.press("escape")
                     assert not screen.hand.selected_cards
+                    assert screen.view.my_turn and screen.view.hand == hand
             else:  # on bob's seat
                 assert not re.search(r"\d+s left", text_of(line)), "no countdown by your name"
                 assert seconds(str(right.border_subtitle)) in (29, 30)
