@@ -365,6 +365,7 @@ class TableHost:
         if result is not None:
             self.games += 1
             self.totals = [a + b for a, b in zip(self.totals, result.scores, strict=True)]
+            self._end_takeovers()
         self._publish()
         if result is not None:
             self._free_absent()
@@ -507,6 +508,13 @@ class TableHost:
                 await self._bots_task
         self._listeners = {0: [], 1: [], 2: []}
         self._watchers = []
+
+    def _end_takeovers(self) -> None:
+        """托管 asked for ends with the game: the next deal is the player's to play
+        (one who dropped is still played for while away)."""
+        for slot in self._seats:
+            if _took_over_by_choice(slot.info):
+                slot.info, slot.bot = replace(slot.info, takeover=False, level=None), None
 
 
 def _answer_to(game: Game, decision: Decision, seat: int, take: bool) -> None:

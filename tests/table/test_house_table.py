@@ -3,6 +3,8 @@ answers, and the 托管 switch."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ddz_tui.engine import (
@@ -196,4 +198,23 @@ async def test_only_a_person_at_the_table_can_hand_over_a_seat() -> None:
     host.drop(0)
     with pytest.raises(IllegalAction):
         host.set_takeover(0, True)
+    await host.close()
+
+
+async def test_takeover_asked_for_ends_with_the_game_and_a_dropped_players_does_not() -> None:
+    host = TableHost([SeatInfo("ann"), SeatInfo("bob"), bot("b2")], bot_delay=0, seed=6)
+    host.ready(0)
+    host.ready(1)
+    assert host.playing
+    host.set_takeover(0, True)  # ann hands her seat over (托管)
+    host.drop(1)  # bob's line drops: a bot plays for him once his grace is over
+    host.set_seat(1, replace(host.seats[1], takeover=True))
+    await host.settled()
+    assert host.game is not None and host.game.phase is Phase.OVER
+    assert not host.seats[0].takeover, "ann's 托管 ended with the game"
+    assert host.seats[1].takeover, "bob is still away: still played for"
+    host.ready(0)
+    host.new_game()
+    await host.settled()
+    assert host.game.phase is not Phase.OVER, "the new deal waits for ann: no bot plays her"
     await host.close()

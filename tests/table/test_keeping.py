@@ -33,6 +33,7 @@ async def test_keep_games_records_every_game_a_host_finishes(tmp_path: Path) -> 
     keep_games(host, history, my_seat=0, origin=Origin.LOCAL)
     games = []
     for _ in range(2):
+        host.set_takeover(0, True)  # (托管 ends with each game)
         host.new_game()
         await host.settled()
         assert host.game is not None and host.game.phase is Phase.OVER

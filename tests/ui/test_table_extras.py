@@ -130,7 +130,7 @@ async def test_the_hands_lie_open_a_moment_before_the_result_shows() -> None:
         await pilot.pause()  # let it finish mounting before the app closes
 
 
-async def test_u_hands_the_seat_to_the_bot_until_pressed_again() -> None:
+async def test_u_hands_the_seat_to_the_bot_for_the_rest_of_the_game() -> None:
     app = make_app()
     async with app.run_test() as pilot:
         screen = await sit_down(pilot)
@@ -138,15 +138,16 @@ async def test_u_hands_the_seat_to_the_bot_until_pressed_again() -> None:
         assert screen.view.my_turn
         await pilot.press("u")
         await settle(pilot)
-        assert client.host.seats[0].takeover and client.host.seats[0].level == "normal"
         assert screen.view.phase is Phase.OVER, "the bot played the whole game for us"
         assert isinstance(app.screen, ResultScreen)
-        assert "托管" in screen.my_line.words.me
-        await pilot.press("enter")  # the next game: the bot still plays for us
-        await settle(pilot)
-        assert screen.view.phase is Phase.OVER and isinstance(app.screen, ResultScreen)
+        assert not client.host.seats[0].takeover, "托管 ended with the game"
+        assert "托管" not in screen.my_line.words.me
         await pilot.press("v")
         assert screen.query_one("#takeover", Button).disabled  # nothing to hand over now
+        await pilot.press("v", "enter")  # the result again, then the next game
+        await settle(pilot)
+        assert screen.view.phase is not Phase.OVER, "the next deal waits for us"
+        assert screen.view.my_turn and not isinstance(app.screen, ResultScreen)
 
 
 async def test_u_again_takes_the_seat_back() -> None:
