@@ -324,16 +324,21 @@ async def test_a_ping_flood_that_never_reads_is_cut_off_before_its_pongs_pile_up
         await ann.close()
 
 
+async def ping_past_the_rate(mal: Raw) -> int:
+    """Ping far past the rate limit (1,000 pings) while reading the pongs, until the
+    server ends the connection; its close code."""
+    for _ in range(50):
+        if mal.ws.transport.is_closing():
+            break
+        mal.ws.transport.write(PING * 20)
+        await asyncio.sleep(0)  # (its pongs are read meanwhile)
+    return await mal.closed()
+
+
 async def test_pings_count_against_the_rate_limit() -> None:
     async with running(rate=20.0, burst=40) as server:
         mal = await raw(server)
-        for _ in range(50):  # reads its pongs, but pings far past the rate
-            try:
-                mal.ws.transport.write(PING * 20)
-            except Exception:
-                break
-            await asyncio.sleep(0.01)
-        assert await mal.closed() == 1008
+        assert await ping_past_the_rate(mal) == 1008  # it reads its pongs, but pings on
         assert mal.ws.close_reason == "flooding"
 
 
@@ -353,11 +358,7 @@ async def test_a_ping_flood_is_ended_at_once_its_pings_left_unanswered() -> None
 
         conn.ws.protocol.send_frame = counting
         mal.ws.transport.pause_reading()
-        for _ in range(40):  # 20,000 pings, as fast as the socket takes them
-            if mal.ws.transport.is_closing() or conn.ws.transport.is_closing():
-                break
-            mal.ws.transport.write(PING * 500)
-            await asyncio.sleep(0.002)
+        await flood(mal, conn, PING * 500, rounds=40)  # 20,000 pings, as fast as taken
         await until(lambda: "mal" not in server.lobby.players)
         assert pongs[0] < 1000, f"{pongs[0]} pings answered: the flood went on being served"
         assert conn.ws.cut_off == "flooding"
@@ -370,26 +371,14 @@ async def test_a_source_that_flooded_is_turned_away_before_its_handshake_for_a_w
     async with running(rate=20.0, burst=40) as server:
         server.penalties = Penalties(first=1.0, clock=lambda: now[0])
         mal = await raw(server)
-        for _ in range(50):
-            try:
-                mal.ws.transport.write(PING * 20)
-            except Exception:
-                break
-            await asyncio.sleep(0.01)
-        assert await mal.closed() == 1008 and mal.ws.close_reason == "flooding"
+        assert await ping_past_the_rate(mal) == 1008 and mal.ws.close_reason == "flooding"
         with pytest.raises((OSError, InvalidHandshake, asyncio.TimeoutError)):
             await asyncio.wait_for(raw(server, "again"), 5)  # cut before its handshake
         other = await raw(server, "ann", source="127.0.0.2")  # another address: welcome
         now[0] = 1.0
         back = await raw(server, "back")  # the penalty is over
         for flood_again in range(3):  # each flood within ten minutes doubles it
-            for _ in range(50):
-                try:
-                    back.ws.transport.write(PING * 20)
-                except Exception:
-                    break
-                await asyncio.sleep(0.01)
-            await back.closed()
+            await ping_past_the_rate(back)
             waited = 2.0 ** (flood_again + 1)
             now[0] += waited - 0.5
             with pytest.raises((OSError, InvalidHandshake, asyncio.TimeoutError)):
