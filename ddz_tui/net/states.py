@@ -19,7 +19,7 @@ from ddz_tui.engine.events import event_to_dict
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Lang, Phrase, t
 from ddz_tui.net.errors import ErrorReason, ProtocolError
-from ddz_tui.net.protocol import PushType, dumps
+from ddz_tui.net.protocol import MAX_TABLE_ROWS, PushType, dumps
 from ddz_tui.rules import BY_CARDS
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 from ddz_tui.text import printable
@@ -265,10 +265,13 @@ def apply_lobby_changes(
     tables: tuple[TableSummary, ...], args: Mapping[str, Any]
 ) -> tuple[TableSummary, ...]:
     """The lobby `tables` with a `lobby_changes` message's rows and removals applied,
-    in the order of the tables' ids."""
+    in the order of the tables' ids. ValueError past MAX_TABLE_ROWS: a whole lobby
+    holds no more, and a server's changes must not grow one without end."""
     by_id = {table.id: table for table in tables}
     for table_id in args["removed"]:
         by_id.pop(table_id, None)
     for row in args["tables"]:
         by_id[row["id"]] = decode_summary(row)
+    if len(by_id) > MAX_TABLE_ROWS:
+        raise ValueError(f"a lobby of more than {MAX_TABLE_ROWS} tables")
     return tuple(by_id[table_id] for table_id in sorted(by_id))

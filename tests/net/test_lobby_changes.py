@@ -8,13 +8,21 @@ import asyncio
 import json
 from dataclasses import replace
 
+import pytest
+
 from ddz_tui.engine import Rules
 from ddz_tui.i18n import Lang
 from ddz_tui.net.backlog import Outbox
-from ddz_tui.net.protocol import parse_push
+from ddz_tui.net.protocol import MAX_TABLE_ROWS, parse_push
 from ddz_tui.net.ratelimit import TokenBucket
 from ddz_tui.net.server import Connection, GameServer
-from ddz_tui.net.states import TableSummary, apply_lobby_changes, decode_lobby
+from ddz_tui.net.states import (
+    TableSummary,
+    apply_lobby_changes,
+    decode_lobby,
+    encode_summary,
+    lobby_text,
+)
 from ddz_tui.table.seats import EMPTY_SEAT, SeatInfo
 from tests.support.loopback import FAST, clients, running, until
 
@@ -151,3 +159,15 @@ async def test_a_clients_lobby_follows_the_server_through_every_change() -> None
         for client in (watching, *owners):
             await client.close()
         await asyncio.sleep(0)
+
+
+def test_changes_cannot_grow_a_lobby_past_what_a_whole_one_holds() -> None:
+    """A hostile server's changes, each within the message's bounds, adding rows without
+    end: the client refuses the message that would pass the bound (and so closes)."""
+    rows = [json.loads(lobby_text([encode_summary(table(n))]))["tables"][0] for n in (1, 2)]
+    seen = apply_lobby_changes((), {"tables": rows, "removed": []})
+    assert [t.id for t in seen] == [1, 2]
+    many = (*(table(n) for n in range(1, MAX_TABLE_ROWS + 1)),)
+    with pytest.raises(ValueError, match="more than"):
+        apply_lobby_changes(many, {"tables": [rows[0] | {"id": MAX_TABLE_ROWS + 1}], "removed": []})
+    assert len(apply_lobby_changes(many, {"tables": rows, "removed": [3]})) == MAX_TABLE_ROWS - 1
