@@ -467,6 +467,9 @@ PHRASES: dict[str, tuple[str, str]] = {
     "keys.coach": ("Coach", "教练"),
     "keys.next_mark": ("Next mark", "下一处标记"),
     "keys.previous_mark": ("Previous mark", "上一处标记"),
+    "keys.play": ("Play", "播放"),
+    "keys.pause": ("Pause", "暂停"),
+    "keys.speed": ("{s} s a step", "每步{s}秒"),
     "ui.coach.idle": (
         "Press C: the coach looks at {whose} decisions.",
         "按 C：教练分析{whose}的出牌。",

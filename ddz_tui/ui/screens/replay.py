@@ -36,6 +36,7 @@ from ddz_tui.i18n import as_shown, t
 from ddz_tui.records.store import KeptGame, SeatRecord
 from ddz_tui.rules import classify
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
+from ddz_tui.table.timing import REAL_CLOCK, Clock, Timer
 from ddz_tui.ui.names import bid_word
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.show.reading import call_words
@@ -46,6 +47,14 @@ from ddz_tui.ui.widgets.coach import CoachBar, CoachState
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.table_parts import MessageLine, SeatPanel, TopBar, show_table
+
+AUTOPLAY_SECONDS = (2.0, 1.0, 0.5)
+"""The waits between steps that autoplay offers, slowest first: `-` and `+` move along
+them. A step a second follows a game; 2 s leaves time to read the hands; 0.5 s skims."""
+AUTOPLAY_START = 1  # a step a second
+STEPPING = frozenset({"step", "jump", "mark"})
+"""The actions that choose a step: each pauses autoplay (and leaves the footer while it
+plays)."""
 
 
 @dataclass(frozen=True)
@@ -123,13 +132,18 @@ class OpenHand(SeatPanel):
 
 
 class ReplayScreen(AppScreen):
-    """←/→ step, Home/End jump; Esc goes back to where the replay was opened."""
+    """←/→ step, Home/End jump, Space plays and pauses (at a speed that - and + change);
+    Esc goes back to where the replay was opened."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "keys.step", key_display="← →"),
         Binding("right", "step(1)", "keys.step", show=False),
         Binding("home", "jump(0)", "keys.first"),
         Binding("end", "jump(-1)", "keys.last"),
+        Binding("space", "play", "keys.play"),
+        Binding("space", "pause", "keys.pause"),
+        Binding("minus", "speed(-1)", "keys.speed", key_display="- +"),
+        Binding("plus,equals_sign", "speed(1)", "keys.speed", show=False),
         Binding("escape", "back", "keys.back"),
         Binding("c,C", "coach", "keys.coach"),
         Binding("n,N", "mark(1)", "keys.next_mark"),
@@ -143,9 +157,15 @@ class ReplayScreen(AppScreen):
     """The step shown: a change redraws what the step changed (a `reactive` would also
     repaint the whole screen)."""
 
-    def __init__(self, replay: Replay) -> None:
+    speed = AUTOPLAY_START
+    """Autoplay's wait, as an index into AUTOPLAY_SECONDS (kept while paused)."""
+    _timer: Timer | None = None
+
+    def __init__(self, replay: Replay, clock: Clock = REAL_CLOCK) -> None:
+        """`clock`: what autoplay waits by (a test hands in one it moves itself)."""
         super().__init__()
         self.replay = replay
+        self.clock = clock
 
     @property
     def frame(self) -> Frame:
@@ -342,13 +362,100 @@ class ReplayScreen(AppScreen):
     # --- keys --------------------------------------------------------------------------
 
     def action_step(self, delta: int) -> None:
+        self.pause()  # the player takes the steps over
         self.step += delta
 
     def action_jump(self, step: int) -> None:
+        self.pause()
         self.step = step if step >= 0 else len(self.replay.frames) + step
 
     def action_back(self) -> None:
+        self.pause()
         self.dismiss()
+
+    # --- autoplay ----------------------------------------------------------------------
+
+    @property
+    def playing(self) -> bool:
+        return self._timer is not None
+
+    @property
+    def wait(self) -> float:
+        """Seconds between two steps of autoplay."""
+        return AUTOPLAY_SECONDS[self.speed]
+
+    @property
+    def at_the_end(self) -> bool:
+        return self.step == len(self.replay.frames) - 1
+
+    def action_play(self) -> None:
+        """Step on by itself; from the end, the game again from the deal."""
+        if self.at_the_end:
+            self.step = 0
+        self._timer = self.clock.call_later(self.wait, self._autostep)
+        self._keys_changed()
+
+    def action_pause(self) -> None:
+        self.pause()
+
+    def pause(self) -> None:
+        timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
+            self._keys_changed()
+
+    def action_speed(self, faster: int) -> None:
+        """Slower (-1) or faster (1), from the next step on."""
+        speed = max(0, min(self.speed + faster, len(AUTOPLAY_SECONDS) - 1))
+        if speed != self.speed:
+            self.speed = speed
+            self.pause()
+            self.action_play()
+
+    def _autostep(self) -> None:
+        self._timer = None
+        if self.is_attached:
+            self.step += 1
+            if self.at_the_end:
+                self._keys_changed()
+            else:
+                self._timer = self.clock.call_later(self.wait, self._autostep)
+
+    def on_screen_suspend(self) -> None:
+        """Another screen over this one (help): autoplay waits for the player."""
+        self.pause()
+
+    def on_unmount(self) -> None:
+        timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
+
+    def _keys_changed(self) -> None:
+        self.localize_bindings()
+        self.refresh_bindings()
+
+    def localize_bindings(self) -> None:
+        """The keys in words, with autoplay's speed. One line of 80 columns holds them
+        only if some leave the footer (they still work): while autoplay plays, the keys
+        that choose a step (each pauses it); once the coach has marks, Home and End (the
+        marks' keys jump instead)."""
+        super().localize_bindings()
+        bindings = self._bindings.key_to_bindings
+        speed = t("keys.speed", s=f"{self.wait:g}")
+        left_out = STEPPING if self.playing else {"jump"} if self._marked() else set()
+        for key, items in bindings.items():
+            bindings[key] = [
+                replace(binding, description=speed)
+                if binding.action.startswith("speed(")
+                else replace(binding, show=False)
+                if binding.action.split("(")[0] in left_out
+                else binding
+                for binding in items
+            ]
+
+    def _marked(self) -> bool:
+        coach = self.query(CoachBar)  # none before the screen is composed
+        return bool(coach and coach.first().marks)
 
     # --- the coach ---------------------------------------------------------------------
 
@@ -359,6 +466,7 @@ class ReplayScreen(AppScreen):
 
     def action_mark(self, direction: int) -> None:
         """Step to the next (1) or previous (-1) decision the coach marked."""
+        self.pause()
         marks = self.query_one(CoachBar).marks
         ahead = (
             [s for s in marks if s > self.step]
@@ -373,12 +481,15 @@ class ReplayScreen(AppScreen):
     @on(CoachBar.Judged)
     @on(CoachBar.Finished)
     def _coach_said(self) -> None:
-        self.refresh_bindings()
+        self._keys_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The coach's key until it is asked; the keys to its marks once there are some
+        """The coach's key until it is asked; the keys to its marks once there are some;
+        Space to play while paused and to pause while playing, - and + while playing
         (the footer shows only the keys that work)."""
         allowed = super().check_action(action, parameters)
+        if allowed and action in ("play", "pause", "speed"):
+            return self.playing == (action != "play")
         if not allowed or action not in ("coach", "mark"):
             return allowed
         coach = self.query_one(CoachBar)
