@@ -113,7 +113,7 @@ def _history_row(game: GameSummary) -> tuple[str, ...]:
         role,
         result,
         score,
-        f"×{game.multiplier}",
+        f"×{game.my_stake}",
         printable(", ".join(game.names)),  # kept printable already: made sure here
     )
 

@@ -113,6 +113,13 @@ class GameSummary:
         return None if self.my_seat is None else self.scores[self.my_seat]
 
     @property
+    def my_stake(self) -> int:
+        """What the game was worth to me, won or lost (my score's size: a doubled
+        peasant's stake or the landlord's, both peasants' together); the shared stake
+        for a game I only watched."""
+        return self.multiplier if self.my_score is None else abs(self.my_score)
+
+    @property
     def i_won(self) -> bool | None:
         if self.my_seat is None:
             return None

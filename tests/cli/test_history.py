@@ -18,7 +18,7 @@ from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import play_out
 from ddz_tui.cli import main
 from ddz_tui.cli.history import _file_replay
-from ddz_tui.engine import Game, dumps, loads
+from ddz_tui.engine import Game, LandlordMode, Rules, dumps, loads
 from ddz_tui.records.store import SeatRecord, Store
 from tests.cli.test_play import STARTUP_LIMIT
 from tests.support.terminal import read_until, wait_draining
@@ -174,3 +174,24 @@ def test_a_file_name_is_shown_printable(tmp_path: Path, capsys) -> None:
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "b[2J.jsonl: not a finished game's record" in err and "\x1b" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_history_shows_my_own_stake(tmp_path: Path, capsys, lang: str) -> None:
+    """The × column is what the game was worth to me (what the score column says I won
+    or lost), not the shared stake: a doubled peasant lost −8 at a shared ×2 (issue 34)."""
+    from tests.support.house_play import random_game
+
+    rules = Rules(LandlordMode.GRAB, doubling=True)
+    game = next(
+        g
+        for g in (random_game(seed, rules) for seed in range(200))
+        if abs(g.result.scores[0]) != g.result.multiplier.total
+    )
+    with Store.open(tmp_path / "ddz.sqlite3") as store:
+        store.record_game(game.events, [SeatRecord(x) for x in ("Mei", "A", "B")], 0)
+    assert main(["--lang", lang, "--data-dir", str(tmp_path), "history"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "Mei" in line)
+    cells = [cell.strip() for cell in row.split("│")]
+    score = game.result.scores[0]
+    assert cells[6:8] == [f"{score:+d}", f"×{abs(score)}"], row

@@ -306,3 +306,20 @@ async def test_the_statistics_say_so_when_no_game_can_be_read(data_dir: Path) ->
         await pilot.press("t")
         await loaded(pilot)
         assert "1局无法读取" in text_of(app.screen.query_one("#stats-unreadable", Static))
+
+
+def test_a_statistics_row_shows_my_own_stake() -> None:
+    """The × column is my stake, what the score says I won or lost: −8 as a doubled
+    peasant at a shared ×2 is ×8, as in `ddz history` (issue 34)."""
+    import datetime as dt
+
+    from ddz_tui.engine import Side
+    from ddz_tui.records.store import GameSummary
+    from ddz_tui.ui.screens.stats import _row
+
+    game = GameSummary(
+        1, dt.datetime.now(dt.timezone.utc), Origin.LOCAL, "grab", 0, 1, Side.LANDLORD, 2,
+        (-8, 12, -4), ("Mei", "A", "B"),
+    )  # fmt: skip
+    cells = [text.plain for text in _row(game)]
+    assert cells[5:7] == ["-8", "×8"]

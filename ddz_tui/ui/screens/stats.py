@@ -231,6 +231,6 @@ def _row(game: GameSummary) -> tuple[Text, ...]:
         Text(role),
         Text(result),
         Text(score, justify="right"),
-        Text(f"×{game.multiplier}", justify="right"),
+        Text(f"×{game.my_stake}", justify="right"),
         Text(printable(", ".join(game.names))),  # as written, never as markup
     )
