@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import OverflowMethod
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -67,6 +68,14 @@ KEYS = (
     ("ui.help.mouse", "ui.help.key.mouse"),
 )
 
+WRAP_WHOLE: OverflowMethod = "fold"
+"""How a column of sentences wraps: at spaces, and Chinese between any two characters.
+Rich's default, an ellipsis, cut a line's last word: a line of Chinese characters (two
+cells each) kept the space it ended with one cell past the column (Rich trims that
+space by counting characters, not cells), and then lost its last letters to "…"; a
+Chinese sentence, one word without spaces, was cut where it met the edge. Folded,
+only that trailing space is cut, and a Chinese sentence goes on on the next line."""
+
 
 class PlayKinds(CardWidget):
     """The kinds of play as a table, each with an example drawn as cards."""
@@ -75,7 +84,7 @@ class PlayKinds(CardWidget):
         table = Table(box=None, padding=(0, 2, 0, 0), show_header=False, expand=True)
         table.add_column(style="bold", no_wrap=True)
         table.add_column(no_wrap=True)
-        table.add_column(style="dim", ratio=1)
+        table.add_column(style="dim", ratio=1, overflow=WRAP_WHOLE)
         ink = self.ink()
         for example in EXAMPLES:
             combo = classify(example)
@@ -111,7 +120,7 @@ class HelpScreen(AppScreen):
             with TabPane(t("ui.help.tab.keys"), id="keys"), VerticalScroll():
                 keys = Table(box=None, padding=(0, 2, 0, 0), show_header=False)
                 keys.add_column(style="bold", no_wrap=True)
-                keys.add_column()
+                keys.add_column(overflow=WRAP_WHOLE)
                 for key, what in KEYS:
                     keys.add_row(t(key) if key.startswith("ui.") else as_shown(key), t(what))
                 yield Plain(keys)
