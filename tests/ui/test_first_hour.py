@@ -4,20 +4,29 @@ mid-game, help that scrolls at once, keys that mean one thing, ASCII mode."""
 from __future__ import annotations
 
 import io
+import threading
+from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual import events
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import TabbedContent
+from textual.widgets import ProgressBar, TabbedContent
 
+from ddz_tui.bots.coach import review
 from ddz_tui.engine import LandlordMode
 from ddz_tui.ui.screens.confirm import ConfirmScreen
 from ddz_tui.ui.screens.connect import HostScreen
+from ddz_tui.ui.screens.replay import ReplayScreen
 from ddz_tui.ui.screens.result import ResultScreen
 from ddz_tui.ui.screens.title import TitleScreen
+from ddz_tui.ui.widgets import coach as coach_widget
+from ddz_tui.ui.widgets.coach import CoachBar, CoachState
 from ddz_tui.ui.widgets.plain import Plain
+from tests.support.history import seed_history
 from tests.support.ui import make_app, sit_down, take_turns
+from tests.ui.test_house_rules import HOUSE, LEFT_SHOWS
 
 TWO_TENS = 5  # a seed that deals us two tens, and the lead
 
@@ -188,3 +197,64 @@ async def test_the_ascii_setting_redraws_the_screens_open_both_ways(config_dir) 
                 assert "斗地主" not in text and "+-" in text
             else:
                 assert "斗地主" in text and "╭" in text
+
+
+async def test_ascii_mode_draws_a_house_games_result_in_ascii() -> None:
+    """A stake of several parts (a shown hand, grabs) is joined by x, not ×."""
+    app = make_app(ascii_cards=True, seed=LEFT_SHOWS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sit_down(pilot, rules=HOUSE)
+        assert_ascii(app, "the house rules' questions")
+        await take_turns(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        worth = str(app.screen.query_one("#worth").render())
+        assert " x shown x2" in worth, worth
+        assert_ascii(app, "the result of a game with a shown hand")
+
+
+async def test_ascii_mode_draws_statistics_a_replay_and_the_coach_in_ascii(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_history(data_dir, 12)
+    gate = threading.Event()
+
+    def held_review(events, seat, budget, stop):
+        """The coach's own review, held after its first verdict until the test has
+        looked at its progress bar."""
+        for index, judged in enumerate(review(events, seat, budget=budget, stop=stop)):
+            yield judged
+            if index == 0:
+                gate.wait(10)
+
+    monkeypatch.setattr(coach_widget, "BUDGET", 0.1)
+    monkeypatch.setattr(coach_widget, "review", held_review)
+    app = make_app(ascii_cards=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.query("#score-chart"), "the chart is drawn"
+        assert_ascii(app, "statistics, with the chart")
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert_ascii(app, "a replay")
+        await pilot.press("c")
+        bar = app.screen.query_one(CoachBar)
+        for _ in range(1000):
+            if bar.verdicts:
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        assert bar.state is CoachState.WORKING and bar.query_one(ProgressBar).display
+        assert_ascii(app, "the coach at work, its progress bar")
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert bar.state is CoachState.DONE and bar.marks
+        await pilot.press("n")
+        assert app.screen.step == bar.marks[0]
+        assert_ascii(app, "a replay at a coach's mark")
+        await pilot.press("f1")
+        assert_ascii(app, "help over the replay")

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical
@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable
 from textual_plotext import PlotextPlot
 
-from ddz_tui.i18n import t
+from ddz_tui.i18n import as_shown, ascii_mode, t
 from ddz_tui.records.store import GameSummary, Stats, Store, StoreError, unreadable_note
 from ddz_tui.text import printable
 from ddz_tui.ui.screens.base import AppScreen
@@ -48,7 +48,7 @@ def read_overview(store: Store) -> Overview:
 
 
 def _rate(rate: float | None) -> str:
-    return "–" if rate is None else f"{rate:.0%}"
+    return as_shown("–") if rate is None else f"{rate:.0%}"
 
 
 def figures(stats: Stats) -> Table:
@@ -100,12 +100,18 @@ def whole_ticks(low: int, high: int, most: int = 5) -> list[float]:
     return [*ticks, high]
 
 
+BOX_IN_ASCII = str.maketrans({**dict.fromkeys("┌┐└┘├┤┬┴┼", "+"), "─": "-", "│": "|"})
+"""Plotext's frame, axes and ticks (always drawn in box-drawing lines) in ASCII."""
+
+
 class ScoreChart(PlotextPlot):
-    """Your running total, game by game, from zero."""
+    """Your running total, game by game, from zero; in ASCII mode in ASCII (its line
+    in stars, not braille)."""
 
     def __init__(self, scores: tuple[int, ...], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.scores = scores
+        self.ascii = ascii_mode()
 
     def on_mount(self) -> None:
         self.border_title = t("ui.stats.chart")
@@ -114,10 +120,19 @@ class ScoreChart(PlotextPlot):
         totals = [0, *self.scores]
         plt = self.plt
         plt.hline(0, color=muted)
-        plt.plot(range(len(totals)), totals, marker="braille", color=accent)
+        marker = "*" if self.ascii else "braille"
+        plt.plot(range(len(totals)), totals, marker=marker, color=accent)
         plt.xticks(whole_ticks(0, len(self.scores)))
         plt.yticks(whole_ticks(min(totals), max(totals)))
         plt.xlabel(t("ui.stats.chart_x"))
+
+    def render(self) -> RenderResult:
+        drawn = super().render()
+        if not self.ascii or not isinstance(drawn, Text):
+            return drawn
+        # one character for another: the colours' spans stay where they were
+        drawn.plain = drawn.plain.translate(BOX_IN_ASCII)
+        return drawn
 
 
 class StatsScreen(AppScreen):
@@ -231,6 +246,6 @@ def _row(game: GameSummary) -> tuple[Text, ...]:
         Text(role),
         Text(result),
         Text(score, justify="right"),
-        Text(f"×{game.my_stake}", justify="right"),
+        Text(as_shown(f"×{game.my_stake}"), justify="right"),
         Text(printable(", ".join(game.names))),  # as written, never as markup
     )

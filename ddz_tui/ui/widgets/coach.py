@@ -17,19 +17,34 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.renderables.bar import Bar as BarRenderable
 from textual.widgets import ProgressBar
 from textual.worker import get_current_worker
 
 from ddz_tui.bots.coach import DEFAULT_BUDGET, Verdict, review
 from ddz_tui.bots.deal import OutOfTime
 from ddz_tui.engine import Event
-from ddz_tui.i18n import t
+from ddz_tui.i18n import ascii_mode, t
 from ddz_tui.ui.widgets.plain import Plain
 
 log = logging.getLogger(__name__)
 
 BUDGET = DEFAULT_BUDGET
 """The hard bot's search per decision in a replay (see `ddz review --budget`)."""
+
+
+class AsciiBar(BarRenderable):
+    """A progress bar's line in ASCII (Textual draws it in heavy box lines)."""
+
+    HALF_BAR_LEFT = "-"
+    BAR = "="
+    HALF_BAR_RIGHT = "-"
+
+
+class AsciiProgressBar(ProgressBar):
+    """The coach's progress bar in ASCII mode."""
+
+    BAR_RENDERABLE = AsciiBar
 
 
 class CoachState(str, Enum):
@@ -71,7 +86,8 @@ class CoachBar(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Plain(id="coach-line")
-        yield ProgressBar(id="coach-progress", show_eta=False)
+        kind = AsciiProgressBar if ascii_mode() else ProgressBar
+        yield kind(id="coach-progress", show_eta=False)
 
     @property
     def marks(self) -> list[int]:
