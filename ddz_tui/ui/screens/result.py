@@ -79,7 +79,7 @@ class ResultScreen(AppModal):
                 t("ui.result.landlord_won") if landlord_won else t("ui.result.peasants_won"),
                 id="side",
             )
-            worth = " × ".join(multiplier_parts(multiplier, bid))
+            worth = as_shown(" × ").join(multiplier_parts(multiplier, bid))
             yield Plain(t("ui.result.worth", parts=worth, total=multiplier.total), id="worth")
             table = Table(box=None, padding=(0, 1), expand=True)
             table.add_column("", no_wrap=True)
