@@ -226,6 +226,16 @@ def test_the_landlord_drawn_by_lot_after_three_redeals_is_news() -> None:
     assert table_show(later, later, None).news is None, "said once"
 
 
+def test_a_landlord_drawn_by_lot_under_call_and_grab_is_not_waiting_for_a_call() -> None:
+    """The top bar said `No call yet` through a whole game whose landlord was drawn by
+    lot after three deals nobody called."""
+    game = Game(21, rules=Rules(LandlordMode.GRAB))
+    while game.landlord is None:
+        assert game.turn is not None
+        game.call(game.turn, False)
+    assert shown(game).top.house == "Drawn by lot  Stake ×1"
+
+
 def test_the_top_bar() -> None:
     game = deal()
     top = table_show(at(game, games=2, totals=(6, -3, -3)), None, None).top
@@ -342,14 +352,41 @@ def test_the_top_bar_and_the_house_rules_between_the_seats() -> None:
     game.call(2, False)
     game.call(0, False)
     game.show(1, False)
-    assert shown(game).top.house == "Grabs 1  Stake ×2"
+    assert shown(game).top.house == "Grabs 1  Your stake ×2"
+    assert shown(game, seat=1).top.house == "Grabs 1  Your stake ×4", "both peasants' ×2"
     game.double(2, True)
     game.double(0, False)
     game.double(1, True)
-    assert shown(game, seat=2).house.splitlines()[-1] == "Your stake ×8"
-    assert shown(game, seat=0).house.splitlines()[-1] == "Your stake ×4"
+    assert shown(game, seat=2).top.house == "Grabs 1  Your stake ×8"
+    assert shown(game, seat=0).top.house == "Grabs 1  Your stake ×4"
+    assert shown(game, seat=1).top.house == "Grabs 1  Your stake ×12"
+    assert shown(game).house.splitlines() == ["Call & grab", "Doubling", "Show cards"]
     plain = shown(deal())
     assert plain.top.house is None and plain.house == "" and not plain.others_shown
+
+
+def test_one_stake_on_the_top_bar_under_doubling() -> None:
+    """With doubling, the top bar says your own stake, what you win or lose, and
+    nothing else does: not `Stake ×2` above while the middle says `Your stake ×8`
+    (issue 34). Bidding with doubling says it too."""
+    game = rigged(
+        [RANKS_IN_ORDER[0:17], RANKS_IN_ORDER[17:34], RANKS_IN_ORDER[34:51]],
+        RANKS_IN_ORDER[51:],
+        first=0,
+        rules=Rules(LandlordMode.BID, doubling=True),
+    )
+    assert shown(game).top.house is None, "the bids as the plain game says them"
+    game.bid(0, 2)
+    game.bid(1, 0)
+    game.bid(2, 0)
+    assert shown(game, seat=1).top.house == "Bid 2  Your stake ×2"
+    game.double(1, True)
+    game.double(2, False)
+    game.double(0, True)
+    assert shown(game, seat=1).top.house == "Bid 2  Your stake ×8"
+    assert shown(game, seat=2).top.house == "Bid 2  Your stake ×4"
+    assert shown(game, seat=0).top.house == "Bid 2  Your stake ×12"
+    assert all("stake" not in shown(game, seat).house for seat in range(3))
 
 
 def test_nobody_calling_is_news_and_play_keys_say_what_to_answer() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -26,12 +26,17 @@ PUT_ASIDE = "aside"
 """What the result dismisses with when put aside to look at the table."""
 
 
+COUNTED = (PartKind.GRABS, PartKind.BOMBS)
+"""The parts said with their count, in the singular for one: `1 bomb`, `2 bombs`."""
+
+
 def part_label(part: Part, bid: bool) -> str:
-    """One factor of a stake as the player reads it: `bid 2`, `2 grab(s) ×4`.
+    """One factor of a stake as the player reads it: `bid 2`, `2 grabs ×4`.
     bid: the landlord was chosen by bidding (else the base is 1, and says so)."""
     if part.kind is PartKind.BID:
         return t("ui.part.bid" if bid else "ui.part.base", n=part.count)
-    return t(f"ui.part.{part.kind.value}", n=part.count, x=part.factor)
+    one = "_one" if part.kind in COUNTED and part.count == 1 else ""
+    return t(f"ui.part.{part.kind.value}{one}", n=part.count, x=part.factor)
 
 
 def multiplier_parts(multiplier: Multiplier, bid: bool = True) -> list[str]:
@@ -39,13 +44,29 @@ def multiplier_parts(multiplier: Multiplier, bid: bool = True) -> list[str]:
     return [part_label(part, bid) for part in multiplier.parts()]
 
 
-def own_parts(multiplier: Multiplier, seat: int, landlord: int, bid: bool, name: str) -> str:
-    """`name`'s stake: the shared one, what only that seat's stake counts (doubling;
-    the landlord plays against both peasants), and the whole."""
+def own_parts(
+    multiplier: Multiplier,
+    seat: int,
+    landlord: int,
+    bid: bool,
+    name: str,
+    order: Sequence[int] = (0, 1, 2),
+) -> str:
+    """`name`'s stake. A peasant's is a product: the shared stake × its own doubling
+    × the landlord's (`×2 × doubled ×2 = ×4`). The landlord's is a sum, both peasants'
+    stakes in the `order` the result lists them (`×4 + ×2 = ×6`), never a factor."""
+    stake = multiplier.stake(seat, landlord)
+    if seat == landlord:
+        stakes = as_shown(" + ").join(
+            as_shown(f"×{multiplier.stake(other, landlord)}") for other in order if other != seat
+        )
+        return t("ui.result.landlord_stake", name=name, stakes=stakes, x=stake)
     shared = len(multiplier.parts())
     own = [part_label(part, bid) for part in multiplier.parts(seat, landlord)[shared:]]
+    if not own:
+        return t("ui.result.shared_stake", name=name, x=stake)
     parts = as_shown(" × ").join([as_shown(f"×{multiplier.total}"), *own])
-    return t("ui.result.stake", name=name, parts=parts, x=multiplier.stake(seat, landlord))
+    return t("ui.result.stake", name=name, parts=parts, x=stake)
 
 
 class ResultScreen(AppModal):
@@ -109,7 +130,9 @@ class ResultScreen(AppModal):
         assert view is not None and view.landlord is not None
         seats = (state.seat, (state.seat + 1) % 3, (state.seat + 2) % 3)
         lines = [
-            Text(own_parts(multiplier, seat, view.landlord, bid, self.seat_title(state, seat)))
+            Text(
+                own_parts(multiplier, seat, view.landlord, bid, self.seat_title(state, seat), seats)
+            )
             for seat in seats
         ]
         return Text("\n", end="").join(lines)

@@ -373,8 +373,8 @@ def asked(state: TableState) -> str:
 
 
 def house_lines(view: PlayerView) -> str:
-    """The house rules in force, one a line, and your own stake once someone doubled
-    ("" for the plain game, whose top bar says how the landlord was chosen)."""
+    """The house rules in force, one a line ("" for the plain game, whose top bar says
+    how the landlord was chosen); your own stake is on the top bar."""
     rules = view.rules
     lines = [t("ui.rules.grab")] if rules.landlord is LandlordMode.GRAB else []
     lines += [
@@ -382,21 +382,33 @@ def house_lines(view: PlayerView) -> str:
         for name, on in (("doubling", rules.doubling), ("showing", rules.showing))
         if on
     ]
-    if view.landlord is not None and any(took for _, took in view.doubles):
-        lines.append(t("ui.top.yours", x=view.multiplier.stake(view.seat, view.landlord)))
     return "\n".join(lines)
 
 
 def house_stakes(view: PlayerView) -> str | None:
-    """The top bar's stakes under 叫地主/抢地主 (None: as the plain game has them)."""
-    if view.rules.landlord is not LandlordMode.GRAB:
+    """The top bar's stakes under the house rules (None: as the plain game has them):
+    how the landlord was chosen, and the stake. With doubling the stakes differ from
+    seat to seat, so it says one number, your own: what you win or lose (the landlord,
+    both peasants' stakes together), as the result and the history say it."""
+    rules = view.rules
+    landlord = view.landlord
+    if rules.landlord is LandlordMode.GRAB:
+        if view.grabs:
+            chosen = t("ui.top.grabs", n=view.grabs)
+        elif any(took for _, took in view.calls):
+            chosen = t("ui.top.called")
+        else:  # nobody called yet, or nobody did three deals in a row: drawn by lot
+            chosen = t("ui.top.no_call") if landlord is None else t("ui.top.drawn")
+    elif rules.doubling and landlord is not None:
+        bid = view.highest_bid
+        chosen = t("ui.top.bid", bid=bid) if bid else t("ui.top.drawn")
+    else:
         return None
-    if not any(took for _, took in view.calls):
-        return t("ui.top.no_call")
-    called = t("ui.top.grabs", n=view.grabs) if view.grabs else t("ui.top.called")
-    if view.landlord is None:
-        return called
-    return called + "  " + t("ui.top.multiplier", x=view.multiplier.total)
+    if landlord is None:
+        return chosen
+    if rules.doubling:
+        return chosen + "  " + t("ui.top.yours", x=view.multiplier.stake(view.seat, landlord))
+    return chosen + "  " + t("ui.top.multiplier", x=view.multiplier.total)
 
 
 def bid_first(state: TableState) -> str:
