@@ -30,7 +30,7 @@ from ddz_tui.bots.sampling import Hidden
 from ddz_tui.engine import Event, Game, Passed, Phase, Played, PlayerView
 from ddz_tui.engine.trick import tricks
 from ddz_tui.i18n import t
-from ddz_tui.rules import Combo, classify, rank_name
+from ddz_tui.rules import Combo, classify, main_first, rank_name
 
 DEFAULT_BUDGET = COACH_BUDGET
 MARGIN = 0.05
@@ -86,8 +86,9 @@ class Verdict:
 
 
 def play_text(play: Combo | None) -> str:
-    """A play as its ranks, "8 9 10 J Q" (jokers in words); a pass in words."""
-    return t("coach.pass") if play is None else " ".join(rank_name(r) for r in play.cards)
+    """A play as its ranks, main part first as the table lays it down: "8 9 10 J Q",
+    "5 5 5 4 4" (jokers in words); a pass in words."""
+    return t("coach.pass") if play is None else " ".join(rank_name(r) for r in main_first(play))
 
 
 def whose(yours: bool, name: str) -> str:

@@ -124,6 +124,15 @@ def test_a_play_is_written_as_its_ranks() -> None:
     assert play_text(None) == "pass"
 
 
+def test_a_play_is_written_main_part_first() -> None:
+    """As the table lays it down and the README writes it: the trio before its
+    kickers, `5 5 5 4 4`, not `4 4 5 5 5` (issue 34)."""
+    assert play_text(classify("44555")) == "5 5 5 4 4"
+    assert play_text(classify("33JJJ")) == "J J J 3 3"
+    assert play_text(classify("3777")) == "7 7 7 3"
+    assert play_text(classify("357777")) == "7 7 7 7 3 5"
+
+
 # --- hints from the coach ---------------------------------------------------------------
 
 
