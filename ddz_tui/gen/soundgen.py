@@ -27,6 +27,9 @@ from pathlib import Path
 from ddz_tui.gen.regenerate import regenerate
 
 RATE = 22050  # samples per second: mono, 16-bit
+MUSIC_RATE = RATE // 2
+"""The music files' rate: a minute of music at 22,050 Hz would be 2.6 MB a piece. The
+music is made at RATE and halved (`halved`); its notes lie well under 5.5 kHz."""
 TABLE_BITS = 13
 TABLE_SIZE = 1 << TABLE_BITS
 PHASE_SHIFT = 32 - TABLE_BITS  # phases are 32-bit integers; the top bits index the table
@@ -240,8 +243,25 @@ class Track:
         self.samples = [d + wet * e for d, e in zip(dry, tail, strict=True)]
 
     def normalised(self, peak: float) -> list[float]:
-        top = max(abs(s) for s in self.samples) or 1.0
-        return [s * peak / top for s in self.samples]
+        return normalised(self.samples, peak)
+
+
+def normalised(samples: list[float], peak: float) -> list[float]:
+    top = max(abs(s) for s in samples) or 1.0
+    return [s * peak / top for s in samples]
+
+
+def halved(samples: list[float]) -> list[float]:
+    """A loop at half the rate: a 7-tap half-band low-pass (-1, 0, 9, 16, 9, 0, -1)/32
+    keeps what lies under the new Nyquist frequency, then every second sample is kept.
+    The filter reads round the loop's seam, so the loop stays seamless."""
+    padded = samples[-3:] + samples + samples[:3]
+    return [
+        (16 * c + 9 * (b + d) - (a + e)) / 32
+        for a, b, c, d, e in zip(
+            padded[0::2], padded[2::2], padded[3::2], padded[4::2], padded[6::2], strict=False
+        )
+    ][: len(samples) // 2]
 
 
 class Score:
@@ -264,51 +284,182 @@ C4, D4, E4, G4, A4, B4 = 60, 62, 64, 67, 69, 71
 C5, D5, E5, G5, A5, B5 = 72, 74, 76, 79, 81, 83
 C6, D6, E6, G6, A6 = 84, 86, 88, 91, 93
 
+SECTION = 16  # beats: four bars of 4/4
+Notes = tuple[tuple[float, int], ...]  # (beat, MIDI note)
 
-def room_music() -> list[float]:
-    """Title screen: an unhurried tune in G major pentatonic, 4 bars at 126 bpm."""
-    score = Score(bpm=126, beats=16, loop=True)
-    melody = [
-        (0, D5), (1, E5), (1.5, G5), (2, A5), (3, G5),
-        (4, E5), (5.5, D5), (6, B4),
+
+# The room music: G major pentatonic. Tunes and bass lines of one section each.
+ROOM_TUNES: dict[str, Notes] = {
+    "call": (
+        (0, D5), (1, E5), (1.5, G5), (2, A5), (3, G5), (4, E5), (5.5, D5), (6, B4),
         (8, D5), (8.5, E5), (9, G5), (10, E5), (10.5, D5), (11, B4),
         (12, A4), (13, B4), (13.5, D5), (14, G4),
-    ]  # fmt: skip
-    for beat, note in melody:
-        score.play(beat, pluck(note, 1.4), 0.9)
+    ),
+    "answer": (
+        (0, B4), (1, D5), (2, E5), (3, D5), (4, B4), (5, A4), (6, G4),
+        (8, E5), (9, G5), (10, A5), (11, G5), (12, E5), (13, D5), (14, E5), (15, D5),
+    ),
+    "high": (
+        (0, G5), (1.5, A5), (2, B5), (3, A5), (4, G5), (5, E5), (6, D5),
+        (8, E5), (8.5, G5), (9, A5), (10, B5), (11, D6), (12, B5), (13, A5), (14, G5),
+    ),
+    "sparse": ((0, D5), (2, B4), (4, A4), (8, G4), (10, A4), (12, B4), (14, D5)),
+    "home": (
+        (0, E5), (1, D5), (2, B4), (3, D5), (4, E5), (6, G5), (8, A5), (9, G5),
+        (10, E5), (11, D5), (12, B4), (13, A4), (14, G4),
+    ),
+}  # fmt: skip
+ROOM_BASS: dict[str, Notes] = {
+    "home": ((0, G2), (2, D3), (4, E2), (6, B2), (8, C3), (10, G2), (12, D3), (14, G2)),
+    "minor": ((0, E2), (2, B2), (4, C3), (6, G2), (8, A2), (10, E2), (12, D3), (14, D3)),
+    "turn": ((0, C3), (2, G2), (4, A2), (6, E2), (8, C3), (10, D3), (12, G2), (14, D3)),
+}
+ROOM_FIGURE = (B3, D4, G4, D4, G3, B3, E4, B3, C4, E4, G4, E4, A3, D4, B3, D4)
+"""The first loop's arpeggio, a note every beat on the off-beat."""
+
+
+def chord_arpeggio(bass: Notes) -> Notes:
+    """Root, fifth and octave two octaves over each bass note, a note every half beat."""
+    return tuple(
+        (beat + half / 2, root + 24 + step)
+        for beat, root in bass
+        for half, step in enumerate((0, 7, 12, 7))
+    )
+
+
+def room_section(score: Score, start: int, tune: str, bassline: str, arpeggio: str) -> None:
+    """One section of the room music: a tune (or "" for none), a bass line and an
+    arpeggio ("figure": the first loop's; "chords": from the bass; "" for none)."""
+    for beat, note in ROOM_TUNES.get(tune, ()):
+        score.play(start + beat, pluck(note, 1.4), 0.9)
+    line = ROOM_BASS[bassline]
+    for beat, note in line:
+        score.play(start + beat, bass(note, 1.0), 0.8)
+    if arpeggio == "figure":
+        for step, note in enumerate(ROOM_FIGURE):
+            score.play(start + step + 0.5, pluck(note, 0.6), 0.22)
+    elif arpeggio == "chords":
+        for beat, note in chord_arpeggio(line):
+            score.play(start + beat, pluck(note, 0.5), 0.16)
+
+
+ROOM_FORM = (
+    ("call", "home", "figure"),
+    ("answer", "home", "figure"),
+    ("high", "minor", "chords"),
+    ("sparse", "minor", "chords"),
+    ("", "turn", "chords"),
+    ("call", "turn", "figure"),
+    ("high", "home", "chords"),
+    ("home", "home", "figure"),
+)
+"""The room music's sections in order (tune, bass, arpeggio): 8 × 4 bars, about 61 s."""
+
+
+def room_music() -> list[float]:
+    """Title screen: an unhurried tune in G major pentatonic at 126 bpm, eight sections
+    of four bars (about a minute) before it comes round again, a small gong at the turns."""
+    score = Score(bpm=126, beats=SECTION * len(ROOM_FORM), loop=True)
+    for index, section in enumerate(ROOM_FORM):
+        room_section(score, index * SECTION, *section)
+    for index in (2, 4, 6):
+        score.play(index * SECTION, gong(G3, 2.5), 0.35)
     score.track.echo(score.at(0.75), feedback=0.3, wet=0.5)
-    bassline = [(0, G2), (2, D3), (4, E2), (6, B2), (8, C3), (10, G2), (12, D3), (14, G2)]
-    for beat, note in bassline:
-        score.play(beat, bass(note, 1.0), 0.8)
-    arpeggio = (B3, D4, G4, D4, G3, B3, E4, B3, C4, E4, G4, E4, A3, D4, B3, D4)
-    for step, note in enumerate(arpeggio):
-        score.play(step + 0.5, pluck(note, 0.6), 0.22)
-    return score.track.normalised(MUSIC_PEAK)
+    return normalised(halved(score.track.samples), MUSIC_PEAK)
 
 
-def game_music() -> list[float]:
-    """At the table: a light, busier groove in A minor pentatonic, 4 bars at 147 bpm."""
-    score = Score(bpm=147, beats=16, loop=True)
-    noise = Noise(1471)
-    for bar, root in enumerate((A2, G2, C3, E2)):
-        start = bar * 4
-        for offset, interval, length in ((0, 0, 0.8), (1.5, 0, 0.4), (2, 7, 0.8), (3, 12, 0.5)):
-            score.play(start + offset, bass(root + interval, length), 0.75)
-        for beat in (0, 2):
-            score.play(start + beat, kick(), 0.7)
-        for beat in (1, 3):
-            score.play(start + beat, woodblock(noise), 0.45)
-        for beat in range(4):
-            score.play(start + beat + 0.5, shaker(noise), 0.12)
-    melody = [
+# The game music: A minor pentatonic.
+GAME_TUNES: dict[str, Notes] = {
+    "groove": (
         (0.5, E5), (1, G5), (1.5, A5), (3, G5), (3.5, E5),
         (4, D5), (5, E5), (5.5, D5), (6, C5), (7, A4),
         (8.5, C5), (9, D5), (9.5, E5), (10, G5), (11, E5), (11.5, G5),
         (12, A5), (13.5, G5), (14, E5), (15, D5),
-    ]  # fmt: skip
-    for when, note in melody:
-        score.play(when, pluck(note, 0.9), 0.7)
-    return score.track.normalised(MUSIC_PEAK)
+    ),
+    "reply": (
+        (0, A4), (0.5, C5), (1, D5), (2, E5), (2.5, D5), (3, C5),
+        (4.5, A4), (5, G4), (6, A4),
+        (8, E5), (8.5, G5), (9, E5), (10, D5), (10.5, C5), (11, D5),
+        (12, E5), (13, D5), (14, C5), (14.5, A4),
+    ),
+    "climb": (
+        (0, A5), (0.5, G5), (1, A5), (2, C6), (3, A5), (3.5, G5),
+        (4, E5), (5, G5), (6, A5), (7, C6),
+        (8, D6), (8.5, C6), (9, A5), (10, G5), (11, E5),
+        (12, G5), (12.5, A5), (13, C6), (14, A5),
+    ),
+    "calm": ((0, E5), (3, D5), (4, C5), (7, A4), (8, C5), (11, D5), (12, E5), (14, G5)),
+}  # fmt: skip
+GAME_ROOTS: dict[str, tuple[int, int, int, int]] = {
+    "home": (A2, G2, C3, E2),
+    "lift": (C3, D3, E2, A2),
+    "fall": (D3, C3, A2, E2),
+}
+"""A bass root for each bar of a section."""
+BASS_FIGURES: dict[str, tuple[tuple[float, int, float], ...]] = {
+    "walk": ((0, 0, 0.8), (1.5, 0, 0.4), (2, 7, 0.8), (3, 12, 0.5)),
+    "pulse": ((0, 0, 0.4), (0.5, 12, 0.3), (1, 0, 0.4), (2, 7, 0.4), (2.5, 12, 0.3), (3, 7, 0.4)),
+    "long": ((0, 0, 1.6), (2, 7, 1.2)),
+}
+"""A bar of the bass: (beat, interval over the root, length in seconds)."""
+
+
+def drums(score: Score, noise: Noise, start: int, style: str) -> None:
+    """A section's drums: "full" (kick, woodblock, shaker), "busy" (a pushed kick and
+    shakers on every half beat), "light" (a kick a bar and the shaker), or "" for none."""
+    if not style:
+        return
+    for bar in range(4):
+        at = start + bar * 4
+        kicks = {"full": (0, 2), "busy": (0, 1.5, 2), "light": (0,)}[style]
+        for beat in kicks:
+            score.play(at + beat, kick(), 0.7)
+        if style != "light":
+            for beat in (1, 3):
+                score.play(at + beat, woodblock(noise), 0.45)
+        shakes = (0, 1, 2, 3, 3.5) if style == "busy" else (0, 1, 2, 3)
+        for beat in shakes:
+            score.play(at + beat + 0.5, shaker(noise), 0.12)
+
+
+def game_section(
+    score: Score, noise: Noise, start: int, tune: str, roots: str, figure: str, beat: str
+) -> None:
+    """One section of the game music: a tune ("" for none; "climb" is an octave up from
+    the others' range), the bass roots and figure, the drums."""
+    drums(score, noise, start, beat)
+    for bar, root in enumerate(GAME_ROOTS[roots]):
+        for offset, interval, length in BASS_FIGURES[figure]:
+            score.play(start + bar * 4 + offset, bass(root + interval, length), 0.75)
+    ring = 1.6 if tune == "calm" else 0.9
+    for when, note in GAME_TUNES.get(tune, ()):
+        score.play(start + when, pluck(note, ring), 0.7)
+
+
+GAME_FORM = (
+    ("", "home", "walk", "light"),
+    ("groove", "home", "walk", "full"),
+    ("reply", "home", "walk", "full"),
+    ("climb", "lift", "pulse", "busy"),
+    ("reply", "lift", "pulse", "busy"),
+    ("calm", "fall", "long", ""),
+    ("calm", "fall", "walk", "light"),
+    ("groove", "fall", "pulse", "busy"),
+    ("climb", "home", "walk", "full"),
+    ("reply", "lift", "walk", "full"),
+)
+"""The game music's sections in order (tune, roots, bass figure, drums): 10 × 4 bars,
+about 65 s."""
+
+
+def game_music() -> list[float]:
+    """At the table: a light, busier groove in A minor pentatonic at 147 bpm, ten
+    sections of four bars (about a minute) before it comes round again."""
+    score = Score(bpm=147, beats=SECTION * len(GAME_FORM), loop=True)
+    noise = Noise(1471)
+    for index, section in enumerate(GAME_FORM):
+        game_section(score, noise, index * SECTION, *section)
+    return normalised(halved(score.track.samples), MUSIC_PEAK)
 
 
 def effect(length: float, build: Callable[[Track], None], peak: float) -> list[float]:
@@ -433,20 +584,25 @@ SOUNDS: dict[str, Callable[[], list[float]]] = {
 }
 
 
-def wav_bytes(samples: list[float]) -> bytes:
+RATES = {"music_room": MUSIC_RATE, "music_game": MUSIC_RATE}
+"""The files not at RATE."""
+
+
+def wav_bytes(samples: list[float], rate: int = RATE) -> bytes:
     """16-bit mono PCM in a WAV container (the header holds no timestamps)."""
     ints = [max(-FULL_SCALE, min(FULL_SCALE, round(s * FULL_SCALE))) for s in samples]
     out = io.BytesIO()
     with wave.open(out, "wb") as wav:
         wav.setnchannels(1)
         wav.setsampwidth(2)
-        wav.setframerate(RATE)
+        wav.setframerate(rate)
         wav.writeframes(struct.pack(f"<{len(ints)}h", *ints))
     return out.getvalue()
 
 
+@cache  # a minute of music takes seconds to make: make it once a process
 def build(name: str) -> bytes:
-    return wav_bytes(SOUNDS[name]())
+    return wav_bytes(SOUNDS[name](), RATES.get(name, RATE))
 
 
 def main(argv: list[str] | None = None) -> int:
