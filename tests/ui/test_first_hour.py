@@ -256,5 +256,7 @@ async def test_ascii_mode_draws_statistics_a_replay_and_the_coach_in_ascii(
         await pilot.press("n")
         assert app.screen.step == bar.marks[0]
         assert_ascii(app, "a replay at a coach's mark")
-        await pilot.press("f1")
-        assert_ascii(app, "help over the replay")
+        await pilot.press("end")
+        await pilot.pause()
+        assert "+1" in screen_text(app), "the last step says our score"
+        assert_ascii(app, "a replay's last step")

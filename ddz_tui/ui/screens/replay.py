@@ -276,7 +276,7 @@ class ReplayScreen(AppScreen):
         line = me_line(self.replay.seat_title(me), role, cards, turn, False, None, marks)
         score = self._score(me).strip()
         label = self.query_one("#replay-me", Plain)
-        label.update(f"{line} · {score}" if score else line)
+        label.update(as_shown(" · ").join((line, score)) if score else line)
         label.set_class(turn, "-turn")
 
     def _bids_line(self, frame: Frame) -> str:
