@@ -63,7 +63,6 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.replay.bids": ("Bids: {bids}", "叫分：{bids}"),
     "ui.replay.bid_entry": ("{who}: {n}", "{who}{n}分"),
     "ui.replay.pass_entry": ("{who}: no bid", "{who}不叫"),
-    "ui.replay.no_bids": ("No bids yet", "尚未叫分"),
     "ui.replay.drawn": (
         "No bids: the landlord was drawn by lot ({who})",
         "不叫分：抽签决定地主（{who}）",
@@ -71,6 +70,10 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.replay.dealt": (
         "The deal. First to bid: {who}. → steps forward.",
         "发牌：{who}先叫分。按 → 前进一步。",
+    ),
+    "ui.replay.dealt_call": (
+        "The deal. First to call: {who}. → steps forward.",
+        "发牌：{who}先叫地主。按 → 前进一步。",
     ),
     "ui.replay.dealt_lot": (
         "The deal. Landlord by lot: {who}. → steps forward.",
@@ -402,6 +405,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "离开并停止开设？你服务器上的所有人都会断开。",
     ),
     "ui.lobby.stop": ("Stop hosting", "停止开设"),
+    "ui.lobby.leave_question": (
+        "Leave the server {url}?",
+        "离开服务器 {url}？",
+    ),
+    "ui.lobby.leave": ("Leave", "离开"),
+    "ui.lobby.stay": ("Stay", "留下"),
     "ui.new_table.title": ("A new table", "新牌桌"),
     "ui.new_table.name": ("Name of the table", "牌桌名称"),
     "ui.online.lost_title": ("Disconnected", "连接断开"),
@@ -596,7 +605,6 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.seat.no_call": ("waiting for the calls", "等待叫地主"),
     "ui.replay.said": ("{who}: {word}.", "{who}：{word}。"),
     "ui.replay.calls": ("Calls: {calls}", "叫地主：{calls}"),
-    "ui.replay.no_calls": ("No calls yet", "还没有人叫地主"),
     "ui.replay.doubled": ("Doubled: {names}", "加倍：{names}"),
     "keys.call": ("Call", "叫地主"),
     "keys.no_call": ("Don't call", "不叫"),

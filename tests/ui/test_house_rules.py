@@ -231,3 +231,19 @@ async def test_a_replay_says_each_call_grab_show_and_double() -> None:
         for event, line in zip(answers, lines, strict=True):
             assert any(f": {word}." in line for word in words[type(event)]), line
         assert "Calls: " in str(screen.query_one("#bids").render())
+
+
+async def test_a_replay_of_call_and_grab_says_call_not_bid_and_no_call_once() -> None:
+    """At the deal, a call-and-grab replay says who calls first (it said `First to bid`),
+    and `No call yet` once, on the top bar (the line below it said `No calls yet` too)."""
+    game = random_game(5, HOUSE)
+    app = DdzApp(make_app().store, make_sound=SpySound, replay=Replay.of(game.events, my_seat=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.frame.step == 0
+        message = str(screen.query_one(MessageLine).render())
+        assert "First to call: " in message and "bid" not in message
+        words = [str(screen.query_one(part).render()) for part in ("#stakes", "#bids")]
+        assert "No call yet" in words[0]
+        assert "call" not in words[1].lower(), words[1]

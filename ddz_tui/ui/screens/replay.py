@@ -285,7 +285,7 @@ class ReplayScreen(AppScreen):
         if not frame.bids:
             if frame.landlord is not None:
                 return t("ui.replay.drawn", who=self.name_of(frame.landlord))
-            return t("ui.replay.no_bids")
+            return ""  # the top bar says no bid yet
         said = as_shown(" · ").join(
             t("ui.replay.bid_entry", who=self.name_of(seat), n=bid)
             if bid
@@ -297,7 +297,7 @@ class ReplayScreen(AppScreen):
     def _calls_line(self, frame: Frame) -> str:
         """叫地主/抢地主 so far, and who doubled (加倍)."""
         if not frame.calls:
-            return t("ui.replay.no_calls")
+            return ""  # the top bar says no call yet
         said = as_shown(" · ").join(
             t("ui.replay.said", who=self.name_of(seat), word=t(f"ui.said.{word}"))
             for (seat, _), word in zip(frame.calls, call_words(frame.calls), strict=True)
@@ -334,7 +334,9 @@ class ReplayScreen(AppScreen):
             if frame.landlord is not None:
                 return t("ui.replay.dealt_lot", who=self.name_of(frame.landlord))
             assert frame.turn is not None
-            return t("ui.replay.dealt", who=self.name_of(frame.turn))
+            calling = frame.rules.landlord is LandlordMode.GRAB
+            dealt = "ui.replay.dealt_call" if calling else "ui.replay.dealt"
+            return t(dealt, who=self.name_of(frame.turn))
         who = self.name_of(action.seat)
         before = self.replay.frames[frame.step - 1]
         if isinstance(action, Bid):
