@@ -201,6 +201,9 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.settings.language_auto": ("From the system", "跟随系统"),
     "ui.settings.theme": ("Theme", "主题"),
     "ui.settings.sound": ("Sound and music (M)", "声音和音乐（M）"),
+    "ui.settings.music_volume": ("Music volume", "音乐音量"),
+    "ui.settings.effects_volume": ("Effects volume", "音效音量"),
+    "ui.settings.volume_value": ("{n}%", "{n}%"),
     "ui.settings.saved_in": ("Changes are saved at once, in {path}", "修改立即保存在 {path}"),
     "ui.settings.problem_title": ("Settings reset", "设置已重置"),
     "ui.settings.broken": (

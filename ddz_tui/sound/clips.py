@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import wave
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -38,6 +40,23 @@ class Music(Enum):
 
     ROOM = "music_room"
     GAME = "music_game"
+
+
+FULL_VOLUME = 100
+VOLUME_STEPS = tuple(range(0, FULL_VOLUME + 1, 10))
+"""The volumes the settings offer, in percent."""
+
+
+@dataclass(frozen=True)
+class Volumes:
+    """How loud the music and the effects play, in percent of the files' own level
+    (0: not at all). simpleaudio has no volume of its own: the samples are scaled."""
+
+    music: int = FULL_VOLUME
+    effects: int = FULL_VOLUME
+
+    def of(self, sound: Effect | Music) -> int:
+        return self.music if isinstance(sound, Music) else self.effects
 
 
 class Problem(Enum):
@@ -88,6 +107,24 @@ class Clip:
         """The clip played back to back until it lasts `at_least` seconds (for loops)."""
         times = max(1, math.ceil(at_least / self.seconds)) if self.frames else 1
         return Clip(self.frames * times, self.channels, self.width, self.rate)
+
+    def scaled(self, percent: int) -> Clip:
+        """The clip at `percent` of its level (16-bit samples; other widths as they are)."""
+        if percent == FULL_VOLUME or self.width != 2:
+            return self
+        samples = array("h", self.frames)
+        if sys.byteorder == "big":  # WAV's samples are little-endian
+            samples.byteswap()
+        out = array("h", [s * percent // FULL_VOLUME for s in samples])
+        if sys.byteorder == "big":
+            out.byteswap()
+        return Clip(out.tobytes(), self.channels, self.width, self.rate)
+
+    def after(self, seconds: float) -> Clip:
+        """What is left of the clip `seconds` in (to go on where a loop was)."""
+        frame = self.channels * self.width
+        start = min(len(self.frames), round(seconds * self.rate) * frame)
+        return Clip(self.frames[start:], self.channels, self.width, self.rate)
 
     @classmethod
     def silence(cls, seconds: float) -> Clip:

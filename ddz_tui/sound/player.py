@@ -36,6 +36,7 @@ from ddz_tui.sound.clips import (
     SoundError,
     Sounds,
     Unavailable,
+    Volumes,
     load_clips,
 )
 
@@ -72,6 +73,7 @@ class _Op(Enum):
     EFFECT = "effect"
     MUSIC = "music"
     ENABLE = "enable"
+    VOLUME = "volume"
     FLUSH = "flush"
     CLOSE = "close"
 
@@ -79,7 +81,7 @@ class _Op(Enum):
 @dataclass(frozen=True)
 class _Request:
     op: _Op
-    arg: threading.Event | Music | Effect | bool | None = None
+    arg: threading.Event | Music | Effect | Volumes | bool | None = None
     at: float = 0.0
 
 
@@ -108,6 +110,7 @@ class Sound:
         self._enabled = on_by_default(env) if enabled is None else enabled
         self._off_over_ssh = enabled is None and not self._enabled
         self._music: Music | None = None
+        self._volumes = Volumes()
         self._unavailable: Unavailable | None = None
         self._closed = self._locked  # locked: born closed, every request ignored
         self._requests: queue.SimpleQueue[_Request] = queue.SimpleQueue()
@@ -128,6 +131,17 @@ class Sound:
         if value != self._enabled and not self._closed:
             self._enabled = value
             self._send(_Op.ENABLE, value)
+
+    @property
+    def volumes(self) -> Volumes:
+        return self._volumes
+
+    @volumes.setter
+    def volumes(self, volumes: Volumes) -> None:
+        """Music and effects at these volumes from now on: the music where it was."""
+        if volumes != self._volumes:
+            self._volumes = volumes
+            self._send(_Op.VOLUME, volumes)
 
     def toggle(self) -> bool:
         """Flip the switch (the `m` key); returns the new state."""
@@ -197,7 +211,9 @@ class Sound:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _send(self, op: _Op, arg: threading.Event | Music | Effect | bool | None = None) -> None:
+    def _send(
+        self, op: _Op, arg: threading.Event | Music | Effect | Volumes | bool | None = None
+    ) -> None:
         if not self._closed:
             self._requests.put(_Request(op, arg, time.monotonic()))
 
@@ -233,7 +249,9 @@ class _Worker:
         self.load_clips = clips
         self.backend: Backend | None = None
         self.clips: Sounds = {}
-        self.loops: dict[Music, Clip] = {}
+        self.loops: dict[Music, Clip] = {}  # repeated and at the volume
+        self.volumes = Volumes()
+        self.effect_clips: dict[Effect, Clip] = {}  # at the volume
         self.enabled = enabled
         self.problem: Unavailable | None = None
         self.wanted: Music | None = None
@@ -291,6 +309,8 @@ class _Worker:
             self.wanted = request.arg if isinstance(request.arg, Music) else None
         elif request.op is _Op.ENABLE:
             self.set_enabled(bool(request.arg))
+        elif request.op is _Op.VOLUME and isinstance(request.arg, Volumes):
+            self.set_volumes(request.arg)
         elif (
             request.op is _Op.EFFECT
             and isinstance(request.arg, Effect)
@@ -316,17 +336,37 @@ class _Worker:
         if self.playing:
             self.probe()
 
+    def set_volumes(self, volumes: Volumes) -> None:
+        """Scale the clips anew; music that plays goes on from where it was, at its new
+        volume (none at 0: `keep_music` stops it)."""
+        before, self.volumes = self.volumes, volumes
+        if volumes.effects != before.effects:
+            self.effect_clips.clear()
+        if volumes.music == before.music:
+            return
+        self.loops.clear()
+        loop = self.loop
+        if loop is not None and volumes.music > 0:
+            at = (time.monotonic() - loop.started) % loop.seconds
+            self.stop_music()
+            self.start_loop(loop.music, at)
+
     def play_effect(self, effect: Effect) -> None:
         assert self.backend is not None
+        if not self.volumes.effects:
+            return
         while self.effects and not self.effects[0].is_playing():
             self.effects.popleft()
         if len(self.effects) >= MAX_EFFECTS:
             self.effects.popleft().stop()
-        self.effects.append(self.backend.play(self.clips[effect]))
+        clip = self.effect_clips.get(effect)
+        if clip is None:
+            clip = self.effect_clips[effect] = self.clips[effect].scaled(self.volumes.effects)
+        self.effects.append(self.backend.play(clip))
 
     def keep_music(self) -> None:
         """Start, switch, restart or stop the loop so that it matches what is wanted."""
-        wanted = self.wanted if self.playing else None
+        wanted = self.wanted if self.playing and self.volumes.music else None
         loop = self.loop
         if loop is not None and loop.music is not wanted:
             self.stop_music()
@@ -335,11 +375,18 @@ class _Worker:
             return
         now = time.monotonic()
         if loop is None or (loop.ends_in(now) <= 0 and not loop.playback.is_playing()):
-            assert self.backend is not None
-            clip = self.loops.get(wanted)
-            if clip is None:
-                clip = self.loops[wanted] = self.clips[wanted].repeated(MUSIC_SECONDS)
-            self.loop = _Loop(wanted, self.backend.play(clip), now, clip.seconds)
+            self.start_loop(wanted)
+
+    def start_loop(self, music: Music, at: float = 0.0) -> None:
+        """Play the loop from `at` seconds in (then from its start, as `keep_music` sees
+        it end)."""
+        assert self.backend is not None
+        clip = self.loops.get(music)
+        if clip is None:
+            repeated = self.clips[music].repeated(MUSIC_SECONDS)
+            clip = self.loops[music] = repeated.scaled(self.volumes.music)
+        playback = self.backend.play(clip.after(at) if at else clip)
+        self.loop = _Loop(music, playback, time.monotonic() - at, clip.seconds)
 
     def wake_in(self) -> float | None:
         """How long to wait for a request before looking at the music again."""

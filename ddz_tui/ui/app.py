@@ -158,6 +158,7 @@ class DdzApp(App[None]):
         self._show_ascii()
         self.theme = self.settings.theme
         self.sound = make_sound(self.settings.sound)
+        self.sound.volumes = self.settings.volumes
         self.set_reactive(DdzApp.sound_on, self.sound.enabled)
         self._start = start
         self.home = home
@@ -330,6 +331,8 @@ class DdzApp(App[None]):
             for screen in self.screen_stack:
                 for widget in screen.query(CardWidget):
                     widget.ascii = self.ascii_cards
+        if "music_volume" in changes or "effects_volume" in changes:
+            self.sound.volumes = self.settings.volumes
         failure = self.store.save(self.settings)
         if failure:
             self.notify(failure, severity="error", timeout=NOTICE_SECONDS)

@@ -20,6 +20,7 @@ from ddz_tui.engine import LandlordMode, Rules
 from ddz_tui.i18n import Lang, t
 from ddz_tui.net import DEFAULT_PORT
 from ddz_tui.paths import config_dir
+from ddz_tui.sound.clips import FULL_VOLUME, Volumes
 from ddz_tui.table.timing import DEFAULT_BOT_DELAY
 from ddz_tui.text import is_printable
 
@@ -63,6 +64,12 @@ class Settings:
     host_lan: bool = True  # a hosted game is open to the local network
     coach_hints: bool = False  # the first hint is the normal bot's play (or its pass)
     hand_order: HandOrder = HandOrder.RANK  # the hand by rank, or by count (the table's key)
+    music_volume: int = FULL_VOLUME  # percent of the files' own level
+    effects_volume: int = FULL_VOLUME
+
+    @property
+    def volumes(self) -> Volumes:
+        return Volumes(self.music_volume, self.effects_volume)
 
     @property
     def rules(self) -> Rules:
@@ -113,6 +120,12 @@ def _port(value: object) -> int:
     return value
 
 
+def _volume(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= FULL_VOLUME:
+        raise ValueError
+    return value
+
+
 def _language(value: object) -> Lang | None:
     return None if value is None else Lang(value)
 
@@ -142,6 +155,8 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "host_lan": _flag,
         "coach_hints": _flag,
         "hand_order": HandOrder,
+        "music_volume": _volume,
+        "effects_volume": _volume,
     }
 
 

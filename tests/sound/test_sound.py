@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from array import array
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from ddz_tui.sound.clips import (
     SimpleaudioBackend,
     SoundError,
     Unavailable,
+    Volumes,
     explain,
     load_clips,
 )
@@ -248,6 +250,91 @@ def test_a_loop_is_repeated_in_memory_so_restarts_are_rare() -> None:
     assert long.seconds == 60.0
     assert long.frames == clip.frames * 60
     assert clip.repeated(0.5).frames == clip.frames
+
+
+# --- volume ---
+
+
+def levels(playback: FakePlayback) -> set[int]:
+    """The sample values a playback holds (each fake clip is one value throughout)."""
+    return set(array("h", playback.clip.frames))
+
+
+def test_a_clip_is_scaled_sample_by_sample() -> None:
+    clip = Clip(array("h", [1000, -1000, 32767, -32768, 0]).tobytes())
+    assert array("h", clip.scaled(50).frames).tolist() == [500, -500, 16383, -16384, 0]
+    assert set(array("h", clip.scaled(0).frames)) == {0}
+    assert clip.scaled(100) is clip
+    assert clip.scaled(30).seconds == clip.seconds
+
+
+def test_what_is_left_of_a_clip_a_time_in() -> None:
+    clip = Clip(array("h", range(22050)).tobytes())  # one second
+    assert array("h", clip.after(0.5).frames)[0] == 11025
+    assert clip.after(0.5).seconds == 0.5
+    assert clip.after(2.0).frames == b""
+
+
+def test_effects_play_at_their_volume_and_not_at_all_at_zero(make_sound) -> None:
+    backend = FakeBackend()
+    sound = make_sound(backend)
+    full = levels(FakePlayback(CLIPS[Effect.PLAY], False))
+    sound.volumes = Volumes(effects=50)
+    sound.effect(Effect.PLAY)
+    assert sound.flush()
+    assert levels(backend.played[-1]) == {v * 50 // 100 for v in full}
+    sound.volumes = Volumes(effects=0)
+    sound.effect(Effect.PLAY)
+    assert sound.flush()
+    assert len(backend.played) == 2  # the probe and the one at 50%
+
+
+def test_the_music_changes_volume_where_it_is(make_sound) -> None:
+    backend = FakeBackend()
+    sound = make_sound(backend)
+    sound.music(Music.GAME)
+    assert sound.flush()
+    [value] = levels(backend.played[1])
+    loop = CLIPS[Music.GAME].repeated(sound_module.MUSIC_SECONDS).scaled(30)
+    sound.volumes = Volumes(music=30)
+    assert sound.flush()
+    first, again = backend.played[1:]
+    assert first.stopped and not again.stopped
+    assert levels(again) == {value * 30 // 100}
+    assert loop.frames.endswith(again.clip.frames)  # from where it was, not the start
+    assert len(again.clip.frames) < len(loop.frames)
+    sound.volumes = Volumes(music=30, effects=70)  # the music is left as it is
+    assert sound.flush()
+    assert len(backend.played) == 3
+
+
+def test_music_at_zero_stops_and_comes_back_with_its_volume(make_sound) -> None:
+    backend = FakeBackend()
+    sound = make_sound(backend)
+    sound.volumes = Volumes(music=0)
+    sound.music(Music.ROOM)
+    assert sound.flush()
+    assert backend.names() == ["probe"]
+    sound.volumes = Volumes(music=60)
+    assert sound.flush()
+    [value] = levels(FakePlayback(CLIPS[Music.ROOM], False))
+    assert levels(backend.played[-1]) == {value * 60 // 100}
+    sound.volumes = Volumes(music=0)
+    assert sound.flush()
+    assert backend.played[-1].stopped
+
+
+def test_volumes_on_a_sound_that_cannot_play_change_nothing(make_sound) -> None:
+    sound = make_sound(FakeBackend(fail_after=0))
+    assert not sound.available
+    sound.volumes = Volumes(music=20, effects=40)
+    sound.music(Music.GAME)
+    sound.effect(Effect.DEAL)
+    assert sound.flush()
+    assert sound.reason == "sound unavailable: playback failed (the device went away)"
+    with Sound(True, environ={"DDZ_SOUND": "off"}, backend=FakeBackend) as locked:
+        locked.volumes = Volumes(music=20)
+        assert locked.flush()
 
 
 # --- failures: silent game, one line why ---
@@ -478,14 +565,38 @@ def test_the_exact_samples_reach_the_alsa_device(tmp_path: Path) -> None:
 
 
 NO_DEVICE = """
-from ddz_tui.sound.clips import Effect, Music
+from ddz_tui.sound.clips import Effect, Music, Volumes
 from ddz_tui.sound.player import Sound
 sound = Sound(True, environ={})
 sound.music(Music.ROOM)
 sound.effect(Effect.DEAL)
+sound.volumes = Volumes(music=50, effects=30)
+sound.effect(Effect.DEAL)
 sound.flush()
 print(sound.reason)
 """
+
+
+PLAY_INTO_FILES_AT_VOLUMES = PLAY_INTO_FILES.replace(
+    "sound = Sound(True, environ={}, backend=Recording)\n",
+    "sound = Sound(True, environ={}, backend=Recording)\n"
+    "from ddz_tui.sound.clips import Volumes\n"
+    "sound.volumes = Volumes(music=40, effects=70)\n",
+)
+
+
+def test_the_samples_at_their_volumes_reach_the_alsa_device(tmp_path: Path) -> None:
+    pytest.importorskip("simpleaudio")
+    assert PLAY_INTO_FILES_AT_VOLUMES != PLAY_INTO_FILES
+    config = tmp_path / "asound.conf"
+    config.write_text(FILE_DEVICE.format(path=tmp_path / "stream.raw"))
+    done = run_python(PLAY_INTO_FILES_AT_VOLUMES, config)
+    assert (done.stdout, done.stderr) == ("None 3\n", "")
+    streams = sorted(path.read_bytes() for path in tmp_path.glob("stream.raw*"))
+    clips = load_clips()
+    music = clips[Music.GAME].repeated(sound_module.MUSIC_SECONDS).scaled(40).frames
+    probe = Clip.silence(sound_module.PROBE_SECONDS).frames
+    assert streams == sorted([probe, music, clips[Effect.BOMB].scaled(70).frames])
 
 
 def test_no_audio_device_is_one_line_and_alsa_prints_nothing(tmp_path: Path) -> None:

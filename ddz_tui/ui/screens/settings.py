@@ -16,6 +16,7 @@ from textual.widgets import Input, Select, Switch
 from ddz_tui.i18n import Lang, t
 from ddz_tui.records.names import NAME_MAX, BadName, check_name
 from ddz_tui.records.store import StoreError
+from ddz_tui.sound.clips import VOLUME_STEPS
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.settings import BOT_DELAYS, Settings
 from ddz_tui.ui.theme import theme_names
@@ -58,6 +59,19 @@ class IsName(Validator):
 def delay_options(current: float) -> list[tuple[str, float]]:
     delays = sorted({*BOT_DELAYS, current})
     return [(t("ui.settings.delay_value", s=f"{delay:g}"), delay) for delay in delays]
+
+
+VOLUMES = ("music_volume", "effects_volume")
+"""The settings of how loud the music and the effects are."""
+
+
+def volume_choice(current: int, name: str, locked: bool) -> Select[int]:
+    """The volumes in steps of 10% (and the one saved, if it is none of them); nothing
+    to choose while sound is locked off."""
+    options = [(t("ui.settings.volume_value", n=n), n) for n in sorted({*VOLUME_STEPS, current})]
+    select = choice(options, current, name)
+    select.disabled = locked
+    return select
 
 
 def language_options() -> list[tuple[str, str]]:
@@ -106,6 +120,9 @@ class SettingsScreen(AppScreen):
             with Vertical(id="sound-setting"):
                 switch = OnOff(sound.enabled, id="sound", disabled=sound.locked)
                 yield form_row(t("ui.settings.sound"), switch)
+                for name in VOLUMES:
+                    volume = volume_choice(getattr(settings, name), name, sound.locked)
+                    yield form_row(t(f"ui.settings.{name}"), volume)
                 yield SoundNote()
             store = self.ddz.store
             yield Plain(t("ui.settings.saved_in", path=short_path(store.path)), id="saved-in")
