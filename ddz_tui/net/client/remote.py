@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ddz_tui.cards import Card
 from ddz_tui.engine import ActionRefused, IllegalReason
-from ddz_tui.i18n import Phrase, t
+from ddz_tui.i18n import Phrase, as_shown, t
 from ddz_tui.net.client.errors import NetError, Refused
 from ddz_tui.net.errors import ErrorReason
 from ddz_tui.net.protocol import RequestType
@@ -45,7 +45,7 @@ class RemoteTable:
     def title(self) -> str:
         """The table as the player reads it: Table 3 · ann's table."""
         number = t("net.table_number", n=self.table_id)
-        return f"{number} · {self.table_title}" if self.table_title else number
+        return as_shown(" · ").join((number, self.table_title)) if self.table_title else number
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)

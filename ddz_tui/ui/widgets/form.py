@@ -11,11 +11,11 @@ from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.message_pump import MessagePump
 from textual.widget import Widget
-from textual.widgets import Label, Select, Switch
+from textual.widgets import Label, Select, Static, Switch
 
 from ddz_tui.bots import Level
 from ddz_tui.engine import LandlordMode, Rules
-from ddz_tui.i18n import t
+from ddz_tui.i18n import ascii_mode, t
 from ddz_tui.ui.names import level_name
 from ddz_tui.ui.settings import levels
 from ddz_tui.ui.typed import ddz_app
@@ -65,9 +65,18 @@ def form_row(label: str, field: Widget) -> Horizontal:
     return Horizontal(Label(label, classes="field-label"), field, classes="field")
 
 
+class Choice(Select[Any]):
+    """A Select whose arrows are in ASCII in ASCII mode (Textual draws ▼ and ▲)."""
+
+    def on_mount(self) -> None:
+        if ascii_mode():
+            self.query_one(".down-arrow", Static).update("v")
+            self.query_one(".up-arrow", Static).update("^")
+
+
 def choice(options: list[tuple[str, Any]], value: Any, name: str) -> Select[Any]:
     """A one-line drop-down that always holds one of its options."""
-    return Select(options, value=value, allow_blank=False, id=name, compact=True)
+    return Choice(options, value=value, allow_blank=False, id=name, compact=True)
 
 
 class OnOff(Switch):

@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Select
 
 from ddz_tui.bots import Level
-from ddz_tui.i18n import t
+from ddz_tui.i18n import as_shown, t
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 from ddz_tui.ui.names import level_name, seat_mark
 from ddz_tui.ui.typed import ddz_app
@@ -27,7 +27,7 @@ def seat_status(info: SeatInfo) -> Text:
     if mark := seat_mark(info):
         return Text(mark, style="yellow")
     if info.ready:
-        return Text("✓ " + t("ui.wait.ready"), style="bold green")
+        return Text(as_shown("✓ ") + t("ui.wait.ready"), style="bold green")
     return Text(t("ui.wait.not_ready"), style="dim")
 
 
@@ -81,7 +81,7 @@ class WaitingRoom(Vertical):
         if state.games:
             grid.add_column(t("ui.result.session"), justify="right")
         for seat, info in enumerate(state.seats):
-            name = Text(info.name or "—", style="bold" if seat == state.seat else "")
+            name = Text(info.name or as_shown("—"), style="bold" if seat == state.seat else "")
             row: list[str | Text] = [
                 str(seat + 1),
                 position(seat, state.seat),
