@@ -414,6 +414,12 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "ui.lobby.leave": ("Leave", "离开"),
     "ui.lobby.stay": ("Stay", "留下"),
+    "ui.lobby.leave_question": (
+        "Leave the server {url}?",
+        "离开服务器 {url}？",
+    ),
+    "ui.lobby.leave": ("Leave", "离开"),
+    "ui.lobby.stay": ("Stay", "留下"),
     "ui.new_table.title": ("A new table", "新牌桌"),
     "ui.new_table.name": ("Name of the table", "牌桌名称"),
     "ui.online.lost_title": ("Disconnected", "连接断开"),

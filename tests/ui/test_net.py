@@ -145,7 +145,8 @@ async def test_a_network_game_from_the_lobby_by_keys_and_back() -> None:
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await wait_for(pilot, lambda: not server.lobby.tables, timeout=10)
             await wait_for(pilot, lambda: app.screen.query_one("#no-tables").display)
-            await pilot.press("escape")  # leave the server
+            await pilot.press("escape")  # leave the server (asked first)
+            await pilot.click("#yes")
             await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
             await wait_for(pilot, lambda: "ann" not in server.lobby.players)
 
@@ -307,6 +308,7 @@ async def test_an_app_with_a_home_server_starts_in_its_lobby_and_offers_no_other
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
             assert [type(s).__name__ for s in app.screen_stack] == ["Screen", "LobbyScreen"]
             await pilot.press("escape")  # leaving the lobby: the title, built now
+            await pilot.click("#yes")
             await at_title(pilot)
             entries = menu_entries(app)
             assert "Lobby: play with others" in entries
@@ -319,6 +321,7 @@ async def test_an_app_with_a_home_server_starts_in_its_lobby_and_offers_no_other
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
             assert app.online.client is not None and app.online.client.name == "ann"
             await pilot.press("escape")
+            await pilot.click("#yes")
             await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
             assert sum(isinstance(s, TitleScreen) for s in app.screen_stack) == 1
 

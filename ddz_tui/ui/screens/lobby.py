@@ -16,11 +16,12 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Button, DataTable, Input
 
 from ddz_tui.engine import Rules
-from ddz_tui.i18n import t
+from ddz_tui.i18n import as_shown, t
 from ddz_tui.net.client.errors import NetError
 from ddz_tui.net.client.lobby import LobbyClient, Status
 from ddz_tui.net.client.remote import RemoteTable
@@ -42,11 +43,11 @@ def seat_cell(info: SeatInfo) -> Text:
         return Text(t("net.lobby.empty_seat"), style="dim")
     text = Text(info.name, style="bold" if info.kind is SeatKind.HUMAN else "")
     if info.kind is SeatKind.BOT:
-        text.append(f" · {level_name(info.level or '')}", style="dim")
+        text.append(as_shown(" · ") + level_name(info.level or ""), style="dim")
     elif mark := seat_mark(info):
-        text.append(f" · {mark}", style="yellow")
+        text.append(as_shown(" · ") + mark, style="yellow")
     elif info.ready:
-        text.append(" ✓", style="green")
+        text.append(as_shown(" ✓"), style="green")
     return text
 
 
@@ -56,6 +57,40 @@ def status_cell(table: TableSummary) -> Text:
     if not table.free_seats:
         return Text(t("ui.lobby.full"))
     return Text(t("net.lobby.waiting"), style="green")
+
+
+FLEXIBLE = ("title", "seat0", "seat1", "seat2")
+"""The columns that wrap when the list is wider than the screen: the table's number
+and its status are short and always shown whole."""
+
+
+def fitted(natural: dict[str, int], floors: dict[str, int], room: int) -> dict[str, int]:
+    """Each column's width: its widest cell when all fit in `room` cells; otherwise the
+    flexible ones share what the others leave, narrowest first (one that needs less
+    than its share gives the rest to the others), none under its floor (its header)."""
+    if sum(natural.values()) <= room:
+        return dict(natural)
+    widths = {key: width for key, width in natural.items() if key not in FLEXIBLE}
+    left = room - sum(widths.values())
+    flexible = sorted((key for key in natural if key in FLEXIBLE), key=natural.__getitem__)
+    for index, key in enumerate(flexible):
+        share = left // (len(flexible) - index)
+        widths[key] = max(floors[key], min(natural[key], share))
+        left -= widths[key]
+    return widths
+
+
+def lines(row: dict[str, Text], widths: dict[str, int]) -> int:
+    """About how many lines a row takes in columns this wide: a cell wider than its
+    column is counted a line more than its length needs (words wrap at spaces)."""
+    return max(
+        -(-cell.cell_len // widths[key]) + (cell.cell_len > widths[key])
+        for key, cell in row.items()
+    )
+
+
+AROUND_THE_LIST = 4
+"""The lobby's lines that are not the list: the head, the status, the buttons, the keys."""
 
 
 class LobbyChanged(Message):
@@ -86,6 +121,7 @@ class LobbyScreen(AppScreen):
     def __init__(self, client: LobbyClient) -> None:
         super().__init__()
         self.client = client
+        self._fitted_to = Size(0, 0)  # the terminal's size the columns were fitted to
         self.tables: tuple[TableSummary, ...] = ()
         self._stop: list[Callable[[], None]] = []
 
@@ -144,19 +180,28 @@ class LobbyScreen(AppScreen):
     def on_lobby_changed(self, message: LobbyChanged) -> None:
         self._show_tables(message.tables)
 
+    def on_resize(self) -> None:  # after AppScreen's own (Textual calls both)
+        if self.is_mounted and self.app.size != self._fitted_to:
+            self._show_tables(self.tables)
+
     def _show_tables(self, tables: tuple[TableSummary, ...]) -> None:
         self.tables = tables
         grid = self.query_one("#tables", DataTable)
         keep = self.highlighted
         grid.clear()
-        for summary in self.tables:
-            grid.add_row(
-                Text(str(summary.id)),
-                Text(summary.title),
-                *(seat_cell(info) for info in summary.seats),
-                status_cell(summary),
-                key=str(summary.id),
-            )
+        rows = [
+            {
+                "id": Text(str(summary.id)),
+                "title": Text(summary.title),
+                **{f"seat{n}": seat_cell(info) for n, info in enumerate(summary.seats)},
+                "status": status_cell(summary),
+            }
+            for summary in self.tables
+        ]
+        widths = self._fit_columns(grid, rows)
+        for summary, row in zip(self.tables, rows, strict=True):
+            wraps = any(cell.cell_len > widths[key] for key, cell in row.items())
+            grid.add_row(*row.values(), key=str(summary.id), height=None if wraps else 1)
         if keep is not None:
             rows = [s.id for s in self.tables]
             if keep in rows:
@@ -166,6 +211,28 @@ class LobbyScreen(AppScreen):
         self.query_one("#no-tables").display = empty
         self.query_one("#join", Button).disabled = empty
         self.refresh_bindings()
+
+    def _fit_columns(self, grid: DataTable[Text], rows: list[dict[str, Text]]) -> dict[str, int]:
+        """Set the columns' widths so that the list fits the screen's width: at 80
+        columns, long titles and names, bots and "waiting for players" did not, and the
+        status was cut at the edge. A row whose cells are wider than their columns
+        wraps, at spaces (a name longer than its column folds)."""
+        columns = {str(key.value): column for key, column in grid.columns.items()}
+        natural = {key: column.label.cell_len for key, column in columns.items()}
+        floors = dict(natural)
+        for row in rows:
+            for key, cell in row.items():
+                natural[key] = max(natural[key], cell.cell_len)
+        width, height = self.app.size
+        room = width - grid.styles.margin.width - 2 * grid.cell_padding * len(columns)
+        widths = fitted(natural, floors, room)
+        shown = grid.size.height or height - AROUND_THE_LIST
+        if grid.header_height + sum(lines(row, widths) for row in rows) > shown:
+            widths = fitted(natural, floors, room - grid.styles.scrollbar_size_vertical)
+        self._fitted_to = self.app.size
+        for key, column in columns.items():
+            column.width, column.auto_width = widths[key], False
+        return widths
 
     def on_status_changed(self, message: StatusChanged) -> None:
         if message.status is Status.RECONNECTING:
@@ -227,12 +294,17 @@ class LobbyScreen(AppScreen):
 
     @on(Button.Pressed, "#leave")
     def action_leave_server(self) -> None:
+        """Asked first, as quitting mid-game is: Esc is also the key that closes a
+        dialog or gets up from a table, pressed once too often it left the server."""
         from ddz_tui.ui.screens.confirm import ConfirmScreen
 
         if self.ddz.online.server is None:
-            self.dismiss()
-            return
-        question = ConfirmScreen(t("ui.lobby.stop_hosting"), t("ui.lobby.stop"), t("ui.leave.no"))
+            text = t("ui.lobby.leave_question", url=self.client.url)
+            question = ConfirmScreen(text, t("ui.lobby.leave"), t("ui.lobby.stay"))
+        else:
+            question = ConfirmScreen(
+                t("ui.lobby.stop_hosting"), t("ui.lobby.stop"), t("ui.lobby.stay")
+            )
         self.app.push_screen(question, self.dismiss_if)
 
 
