@@ -17,6 +17,7 @@ import logging
 import pkgutil
 import random
 import signal
+import sys
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -167,6 +168,7 @@ class DdzApp(App[None]):
         self._keep_tokens = keep_tokens
         self._online: Online | None = None
         self._quit_question: ConfirmScreen | None = None
+        self._loaded = asyncio.Event()  # set once `preload` has run
 
     @property
     def online(self) -> Online:
@@ -228,9 +230,19 @@ class DdzApp(App[None]):
         loaded by now is moved out of the garbage collector's reach: its full
         collections then walk only what play creates, where they took 40-80 ms now and
         then, the tail of a key's redraw."""
-        await asyncio.to_thread(preload)
+        try:
+            await asyncio.to_thread(preload)
+        finally:
+            self._loaded.set()
         if self._owns_process:
             gc.freeze()
+
+    async def loaded(self, module: str) -> None:
+        """Wait until `module` (a screen's) is imported, by the preload when it is not
+        yet: a key that opens a screen never imports it itself, on the event loop beside
+        the preload, where a reinstall of the package in between would take it away."""
+        if module not in sys.modules:
+            await self._loaded.wait()
 
     def _quit_on_sigterm(self, on: bool) -> None:
         """SIGTERM quits as Ctrl+Q does: a hosted server tells its players it is

@@ -50,3 +50,56 @@ def test_once_the_title_is_drawn_the_app_loads_every_screen_and_the_game() -> No
         "asyncio.run(main())"
     )
     assert loaded_after(code) == set(HEAVY)
+
+
+def test_a_key_never_imports_the_screen_it_opens() -> None:
+    """Issue 34: `pip install -e` under a running game took away a screen it had yet to
+    open (S: No module named 'ddz_tui.ui.screens.settings'). Here the package's files
+    are gone for the event loop from the moment the title is drawn, and the preload is
+    held back while the keys are pressed: each key still opens its screen, the title's
+    two dialogs at once, the others once the preload has run."""
+    code = (
+        "import asyncio, os, sys, tempfile, threading\n"
+        "from importlib.abc import MetaPathFinder\n"
+        "os.environ.update(DDZ_CONFIG_DIR=tempfile.mkdtemp(), DDZ_DATA_DIR=tempfile.mkdtemp(),"
+        " DDZ_SOUND='off')\n"
+        "from ddz_tui.ui import app as app_module\n"
+        "from ddz_tui.ui.app import DdzApp\n"
+        "held = threading.Event()\n"
+        "real_preload = app_module.preload\n"
+        "def held_preload():\n"
+        "    held.wait()\n"
+        "    real_preload()\n"
+        "app_module.preload = held_preload\n"
+        "class Reinstalled(MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        loop_thread = threading.current_thread() is threading.main_thread()\n"
+        "        if name.startswith('ddz_tui') and loop_thread:\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "        return None\n"
+        "async def opens(pilot, app, key, name):\n"
+        "    await pilot.press(key)\n"
+        "    for _ in range(200):\n"
+        "        await pilot.pause(0.01)\n"
+        "        if type(app.screen).__name__ == name:\n"
+        "            break\n"
+        "    assert type(app.screen).__name__ == name, (key, app.screen)\n"
+        "    await pilot.press('escape')\n"
+        "async def main():\n"
+        "    app = DdzApp()\n"
+        "    async with app.run_test() as pilot:\n"
+        "        sys.meta_path.insert(0, Reinstalled())\n"
+        "        await opens(pilot, app, 's', 'SettingsScreen')\n"
+        "        await opens(pilot, app, 'n', 'NewGameScreen')\n"
+        "        pressed = asyncio.create_task(opens(pilot, app, 't', 'StatsScreen'))\n"
+        "        await pilot.pause()\n"
+        "        assert type(app.screen).__name__ == 'TitleScreen', 'T waits for the preload'\n"
+        "        held.set()\n"
+        "        await pressed\n"
+        "        for key, name in [('j', 'JoinScreen'),"
+        " ('o', 'HostScreen'), ('f1', 'HelpScreen')]:\n"
+        "            await opens(pilot, app, key, name)\n"
+        "    assert app.return_code in (None, 0), app.return_code\n"
+        "asyncio.run(main())"
+    )
+    assert loaded_after(code) == set(HEAVY)

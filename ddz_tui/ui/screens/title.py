@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,19 +14,18 @@ from ddz_tui.cards import DECK
 from ddz_tui.i18n import t
 from ddz_tui.sound.clips import Music
 from ddz_tui.ui.screens.base import AppScreen
+from ddz_tui.ui.screens.new_game import LocalGame, NewGameScreen
+from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.widgets.cards import CardRow
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
-
-if TYPE_CHECKING:
-    from ddz_tui.ui.screens.new_game import LocalGame
 
 MENU = (
     ("new_game", "ui.menu.new_game"),
     ("join", "ui.menu.join"),
     ("host", "ui.menu.host"),
     ("stats", "ui.menu.stats"),
-    ("help", "ui.menu.help"),
+    ("title_help", "ui.menu.help"),
     ("settings", "ui.menu.settings"),
     ("quit", "ui.menu.quit"),
 )
@@ -56,7 +55,7 @@ class TitleScreen(AppScreen):
         Binding("o,O", "host", "keys.host_game"),  # H is the hint at the table
         Binding("l,L", "lobby", "keys.to_lobby"),
         Binding("t,T", "stats", "keys.stats"),
-        Binding("f1,question_mark", "help", "keys.help"),
+        Binding("f1,question_mark", "title_help", "keys.help"),
         Binding("s,S", "settings", "keys.settings"),
         Binding("q,Q", "quit", "keys.quit"),
     ]
@@ -92,32 +91,40 @@ class TitleScreen(AppScreen):
         assert event.option.id is not None
         await self.run_action(event.option.id)
 
-    def action_new_game(self) -> None:
-        from ddz_tui.ui.screens.new_game import NewGameScreen
+    # The two dialogs of the title are imported with it (they are light); every other
+    # screen is the preload's (see DdzApp.loaded), so a reinstall of the package under
+    # a running game takes away no screen it can open.
 
+    def action_new_game(self) -> None:
         self.app.push_screen(NewGameScreen(), self._deal)
 
     def _deal(self, choice: LocalGame | None) -> None:
         if choice is not None:
             self.ddz.start_local_game(choice)
 
-    def action_join(self) -> None:
+    async def action_join(self) -> None:
+        await self.ddz.loaded("ddz_tui.ui.screens.connect")
         self.ddz.join_game()
 
-    def action_host(self) -> None:
+    async def action_host(self) -> None:
+        await self.ddz.loaded("ddz_tui.ui.screens.connect")
         self.ddz.host_game()
 
-    def action_lobby(self) -> None:
+    async def action_lobby(self) -> None:
+        await self.ddz.loaded("ddz_tui.ui.screens.lobby")
         self.ddz.enter_home()
 
-    def action_stats(self) -> None:
+    async def action_stats(self) -> None:
+        await self.ddz.loaded("ddz_tui.ui.screens.stats")
         from ddz_tui.ui.screens.stats import StatsScreen
 
         self.app.push_screen(StatsScreen())
 
-    def action_settings(self) -> None:
-        from ddz_tui.ui.screens.settings import SettingsScreen
+    async def action_title_help(self) -> None:
+        await self.ddz.loaded("ddz_tui.ui.screens.help")
+        self.ddz.open_help()
 
+    def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen())
 
     def action_quit(self) -> None:
