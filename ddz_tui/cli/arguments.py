@@ -59,7 +59,11 @@ def add_listen_options(
 
 
 def add_name_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--name", help="your name at the table (default: your login name)")
+    parser.add_argument(
+        "--name",
+        help="your name, as in Settings, changed there too (default: the one set there, "
+        "else your login name)",
+    )
 
 
 def add_table_options(parser: argparse.ArgumentParser, own_delay: bool = False) -> None:

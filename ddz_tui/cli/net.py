@@ -370,19 +370,14 @@ def _public_host(host: str) -> str:
 
 
 def _player_name(given: str | None) -> str:
+    """The name asked for, checked; "" when none was: the app then plays under the
+    profile's (Settings), else the login name."""
     from ddz_tui.net.errors import ProtocolError
     from ddz_tui.net.protocol import check_name
 
+    if given is None:
+        return ""
     try:
-        return check_name(_login_name() if given is None else given)
+        return check_name(given)
     except ProtocolError as error:
         raise UsageError(f"--name: {error.message}") from None
-
-
-def _login_name() -> str:
-    import getpass
-
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return ""

@@ -371,7 +371,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.join.title": ("Join a game", "加入牌局"),
     "ui.join.address": ("Server address", "服务器地址"),
     "ui.join.address_hint": ("192.168.1.20:7744", "192.168.1.20:7744"),
-    "ui.join.name": ("Your name at the table", "你在牌桌上的名字"),
+    "ui.join.name": ("Your name", "你的名字"),  # the profile's, as in Settings
     "ui.join.explain": (
         "The address the host gave you: ws://HOST:PORT, HOST:PORT or just HOST (port 7744).",
         "房主告诉你的地址：ws://主机:端口、主机:端口，或只写主机（端口7744）。",
@@ -408,12 +408,6 @@ PHRASES: dict[str, tuple[str, str]] = {
         "离开并停止开设？你服务器上的所有人都会断开。",
     ),
     "ui.lobby.stop": ("Stop hosting", "停止开设"),
-    "ui.lobby.leave_question": (
-        "Leave the server {url}?",
-        "离开服务器 {url}？",
-    ),
-    "ui.lobby.leave": ("Leave", "离开"),
-    "ui.lobby.stay": ("Stay", "留下"),
     "ui.lobby.leave_question": (
         "Leave the server {url}?",
         "离开服务器 {url}？",

@@ -39,14 +39,14 @@ class JoinRequest:
     """Connect to a server as a player."""
 
     address: str  # ws://HOST:PORT, HOST:PORT or HOST
-    name: str
+    name: str  # "" from the command line: the dialog asks with the profile's
 
 
 @dataclass(frozen=True)
 class HostRequest:
     """Start a server in the app, and sit down at a new table on it."""
 
-    name: str
+    name: str  # "" from the command line: the dialog hosts with the profile's
     port: int = DEFAULT_PORT
     host: str = EVERYWHERE  # the address to listen on: everywhere, loopback only, or one
     turn_seconds: float | None = DEFAULT_TURN_SECONDS

@@ -58,7 +58,6 @@ class Settings:
     language: Lang | None = None  # None: from the locale
     theme: str = DEFAULT_THEME
     sound: bool | None = None  # None: on, except over SSH (see ddz_tui.sound.player)
-    player_name: str = ""  # the name to play under on a server ("": the login name)
     server_address: str = ""  # the server last joined
     host_port: int = DEFAULT_PORT  # the port of a game hosted in the app
     host_lan: bool = True  # a hosted game is open to the local network
@@ -149,7 +148,6 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "language": _language,
         "theme": theme,
         "sound": _optional_flag,
-        "player_name": _text,
         "server_address": _text,
         "host_port": _port,
         "host_lan": _flag,

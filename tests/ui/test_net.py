@@ -458,13 +458,15 @@ async def test_a_name_from_the_network_is_never_markup() -> None:
             await wait_for(pilot, lambda: "[/b][@click=q] lost" in message(screen))
 
 
-async def test_the_way_to_a_deal_by_mouse_alone() -> None:
+async def test_the_way_to_a_deal_by_mouse_alone(data_dir) -> None:
     """The title's menu, the dialog's button, the lobby's buttons, a row of the list,
     the waiting room's buttons: every step a click (only the address is typed)."""
     async with running() as server:
         dan = await LobbyClient.connect(server.url, "dan")
         await dan.create(title="dan's game")
-        app = make_app(player_name="ann", server_address=server.url)
+        with Store.open(data_dir / FILE_NAME) as store:
+            store.set_profile_name("ann")  # the name the dialog offers
+        app = make_app(server_address=server.url)
         async with app.run_test(size=SIZE) as pilot:
             assert await pilot.click("#menu", offset=(3, 2))  # "Join a game"
             assert isinstance(app.screen, JoinScreen)

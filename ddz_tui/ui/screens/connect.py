@@ -9,6 +9,7 @@ keeping the dialog open to fix it. Both are dismissed with the connected
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 from dataclasses import replace
 from typing import ClassVar
@@ -25,6 +26,7 @@ from ddz_tui.net.client.errors import BadAddress, NetError
 from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
 from ddz_tui.records.names import NAME_MAX
+from ddz_tui.records.store import StoreError
 from ddz_tui.ui.online import EVERYWHERE, LOOPBACK, HostRequest, JoinRequest, is_loopback
 from ddz_tui.ui.screens.base import AppModal
 from ddz_tui.ui.widgets.form import OnOff, chosen_rules, form_row, remember_rules, rules_rows
@@ -34,8 +36,8 @@ from ddz_tui.ui.widgets.table_parts import MessageLine
 
 
 def default_name(*known: str | None) -> str:
-    """The first name that will do at a table: the one last played under, the one in
-    Settings, else the login name."""
+    """The first name that will do at a table: the profile's (Settings), else the
+    login name."""
     try:
         login = getpass.getuser()
     except (KeyError, OSError):
@@ -80,6 +82,7 @@ class ConnectDialog(AppModal):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog connect", id=self.FORM_ID) as dialog:
             dialog.border_title = t(self.TITLE_KEY)
+            dialog.set_class(self.start, "-starting")  # the form shows if it must be put right
             yield from self.fields()
             yield MessageLine(id="connect-message")
             with Horizontal(classes="buttons"):
@@ -90,15 +93,32 @@ class ConnectDialog(AppModal):
     def fields(self) -> ComposeResult:
         raise NotImplementedError
 
-    def on_mount(self) -> None:
-        self.query("Input").first().focus()
+    async def on_mount(self) -> None:
+        field = self.query_one("#name", Input)
+        if not field.value:  # none asked for on the command line: the profile's
+            history = self.ddz.history
+            await history.ready()
+            if not field.value:
+                field.value = default_name(history.profile_name)
         if self.start:
+            self.query_one("#back").focus()
             self.action_go()
+        else:
+            self.query("Input").first().focus()
 
-    def suggested_name(self, given: str | None) -> str:
-        """The name asked for on the command line, else one the player used before."""
-        app = self.ddz
-        return given or default_name(app.settings.player_name, app.history.profile_name)
+    def show_form(self) -> None:
+        """Started from the command line, the dialog shows only its progress until
+        something typed there must be put right."""
+        self.query_one(".connect").remove_class("-starting")
+
+    async def keep_name(self, name: str) -> None:
+        """The name played under is the profile's, as Settings shows it and the
+        records keep it: one name everywhere."""
+        history = self.ddz.history
+        if name == history.profile_name:
+            return
+        with contextlib.suppress(ValueError, StoreError):  # history off: nowhere to keep it
+            await history.set_profile_name(name)
 
     def value(self, field: str) -> str:
         return self.query_one(f"#{field}", Input).value
@@ -109,6 +129,8 @@ class ConnectDialog(AppModal):
     def busy(self, on: bool) -> None:
         for widget in self.query("Input, Switch, #go"):
             widget.disabled = on
+        if not on:
+            self.show_form()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#go")
@@ -116,6 +138,7 @@ class ConnectDialog(AppModal):
         try:
             self.connect()
         except Invalid as bad:
+            self.show_form()
             self.say(bad.message, "error")
             self.query_one(f"#{bad.field}").focus()
 
@@ -143,7 +166,7 @@ class JoinScreen(ConnectDialog):
     def fields(self) -> ComposeResult:
         settings = self.ddz.settings
         address = self.request.address if self.request else settings.server_address
-        name = self.suggested_name(self.request.name if self.request else None)
+        name = self.request.name if self.request else ""
         yield form_row(
             t("ui.join.address"),
             Input(address, placeholder=t("ui.join.address_hint"), id="address", compact=True),
@@ -171,8 +194,8 @@ class JoinScreen(ConnectDialog):
             self.busy(False)
             self.say(error.message, "error")
             return
-        remembered = {"player_name": client.name, "server_address": self.value("address").strip()}
-        self.ddz.update_settings(**remembered)
+        await self.keep_name(client.name)
+        self.ddz.update_settings(server_address=self.value("address").strip())
         self.dismiss(client)
 
 
@@ -190,7 +213,7 @@ class HostScreen(ConnectDialog):
     def fields(self) -> ComposeResult:
         settings = self.ddz.settings
         request = self.request
-        name = self.suggested_name(request.name if request else None)
+        name = request.name if request else ""
         port = request.port if request else settings.host_port
         lan = not is_loopback(request.host) if request else settings.host_lan
         yield form_row(t("ui.join.name"), Input(name, max_length=NAME_MAX, id="name", compact=True))
@@ -231,5 +254,6 @@ class HostScreen(ConnectDialog):
             self.say(error.message, "error")
             return
         lan = not is_loopback(request.host)
-        app.update_settings(player_name=client.name, host_port=request.port, host_lan=lan)
+        await self.keep_name(client.name)
+        app.update_settings(host_port=request.port, host_lan=lan)
         self.dismiss(client)
