@@ -400,3 +400,43 @@ def test_nobody_calling_is_news_and_play_keys_say_what_to_answer() -> None:
     news = shown(game, before=before).news
     assert news is not None and news.text.startswith("Nobody called the landlord")
     assert shown(game, before=before).moved
+
+
+def test_a_redeal_stays_news_while_the_others_decline() -> None:
+    """The redeal's news lasts until someone calls (or bids) or you answer: it was gone
+    the moment a bot declined first in the new deal, 0.6 s after it was said (issue 34)."""
+    for rules in (HOUSE, Rules(LandlordMode.BID)):
+        game = Game(4, rules=rules)
+        while game.redeals == 0 or game.turn == 0:  # a redeal whose first answer is a bot's
+            assert game.turn is not None
+            if rules.landlord is LandlordMode.GRAB:
+                game.call(game.turn, False)
+            else:
+                game.bid(game.turn, 0)
+        for seat in (game.turn, (game.turn + 1) % 3):
+            before = at(game)
+            if seat == 0:
+                break
+            if rules.landlord is LandlordMode.GRAB:
+                game.call(seat, False)
+            else:
+                game.bid(seat, 0)
+            assert not shown(game, before=before).moved, "another seat only declined"
+        before = at(game)
+        assert game.turn == 0
+        if rules.landlord is LandlordMode.GRAB:
+            game.call(0, False)
+        else:
+            game.bid(0, 0)
+        assert shown(game, before=before).moved, "you answered"
+
+
+def test_a_call_or_a_bid_ends_the_news() -> None:
+    game = house_deal()
+    before = at(game, 1)
+    game.call(0, True)
+    assert shown(game, seat=1, before=before).moved
+    game = deal()
+    before = at(game, 1)
+    game.bid(0, 1)
+    assert shown(game, seat=1, before=before).moved

@@ -165,7 +165,8 @@ async def test_play_pass_and_hint_while_bidding_say_to_bid_first() -> None:
     async with make_app().run_test() as pilot:
         await open_scripted(pilot, table, bidding())
         for n, key in enumerate(("enter", "p", "h")):
-            table.publish(bidding(((1, 0), (2, 0))[: n % 2 * 2]))  # the game moves on
+            # the game moves on: a bid (others' passes alone leave a message up)
+            table.publish(bidding(((1, 1), (2, 0))[: n % 2 * 2]))
             await pilot.pause()
             state_line = said(pilot)
             await pilot.press(key)

@@ -449,14 +449,37 @@ def news(previous: TableState | None, state: TableState) -> Alert | None:
 
 def moved(before: PlayerView, after: PlayerView) -> bool:
     """The game moved on (a bid, a call, a show, a double, a play, a pass, a new deal)
-    between two views."""
-    return (
+    between two views, enough to end what was said over the state line. Not when only
+    other seats declined to call (or bid) with nobody in yet: the news of a redeal
+    lasts until someone takes the landlord or you answer, long enough to read (bots
+    decline in a moment)."""
+    changed = (
         before.history != after.history
         or before.bids != after.bids
         or before.hand != after.hand
         or before.calls != after.calls
         or before.shows != after.shows
         or before.doubles != after.doubles
+    )
+    return changed and not others_declined(before, after)
+
+
+def others_declined(before: PlayerView, after: PlayerView) -> bool:
+    """Between two views of one deal's bidding, only other seats declined to call (or
+    bid), and nobody has called (or bid) yet."""
+    if before.hand != after.hand or before.phase is not Phase.BIDDING:
+        return False
+    if after.phase is not Phase.BIDDING:
+        return False
+    said = [(seat, took) for seat, took in after.calls[len(before.calls) :]]
+    said += [(seat, bid > 0) for seat, bid in after.bids[len(before.bids) :]]
+    return (
+        after.calls[: len(before.calls)] == before.calls
+        and after.bids[: len(before.bids)] == before.bids
+        and bool(said)
+        and not any(took or seat == after.seat for seat, took in said)
+        and not any(took for _, took in after.calls)
+        and not any(bid for _, bid in after.bids)
     )
 
 
