@@ -343,6 +343,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "keys.settings": ("Settings", "设置"),
     "keys.quit": ("Quit", "退出"),
     "keys.back": ("Back", "返回"),
+    "keys.deal": ("Deal", "发牌"),
     "keys.next_game": ("Next game", "再来一局"),
     "keys.to_title": ("Title", "主菜单"),
     "keys.cancel": ("Cancel", "取消"),

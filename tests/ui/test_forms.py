@@ -64,7 +64,8 @@ async def test_the_focused_control_is_drawn_in_reverse_video() -> None:
         screen = await open_settings(pilot)
         switch = screen.query_one("#ascii_cards", Switch)
         delay = screen.query_one("#bot_delay", Select)
-        assert delay.has_focus
+        delay.focus()  # Settings opens on the name
+        await pilot.pause()
         assert delay.query_one("SelectCurrent").rich_style.reverse
         assert not switch.rich_style.reverse
         switch.focus()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from textual import on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -41,7 +42,11 @@ class LocalGame:
 class NewGameScreen(AppModal):
     """Dismissed with a LocalGame, or None to go back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # before the focused field's own Enter, which would open a drop-down again
+        Binding("enter", "deal", "keys.deal", priority=True),
+        Binding("escape", "back", "keys.back"),
+    ]
 
     def compose(self) -> ComposeResult:
         settings: Settings = self.ddz.settings
@@ -61,6 +66,14 @@ class NewGameScreen(AppModal):
 
     def on_mount(self) -> None:
         self.query_one("#deal", Button).focus()
+
+    def action_deal(self) -> None:
+        """Enter deals from anywhere in the dialog, but for an open drop-down, which
+        takes its Enter first (choosing), and the Back button, which goes back."""
+        choosing = any(select.expanded for select in self.query(Select))
+        if choosing or self.focused is self.query_one("#back"):
+            raise SkipAction
+        self._deal()
 
     @on(Button.Pressed, "#deal")
     def _deal(self) -> None:

@@ -144,7 +144,8 @@ class SettingsScreen(AppScreen):
         )
 
     def on_mount(self) -> None:
-        self.query_one("#bot_delay", Select).focus()
+        name = self.query_one("#profile_name")  # typing a name works at once
+        (name if isinstance(name, Input) else self.query_one("#bot_delay", Select)).focus()
         self.watch(self.app, "sound_on", self._sound_switched, init=False)
 
     def _sound_switched(self, on: bool) -> None:
