@@ -39,7 +39,7 @@ from ddz_tui.ui.screens.confirm import ConfirmScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
 from ddz_tui.ui.strips import acyclic_strips
-from ddz_tui.ui.theme import CARD_COLOURS, THEMES
+from ddz_tui.ui.theme import CARD_COLOURS, THEMES, theme_names
 from ddz_tui.ui.widgets.cards import CARD_STYLES, CardWidget
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ class DdzApp(App[None]):
         for theme in THEMES:
             self.register_theme(theme)
         self.store = store or SettingsStore.default()
-        loaded = self.store.load(self.available_themes)
+        loaded = self.store.load(theme_names())
         self.settings: Settings = loaded.settings
         self._settings_problem = loaded.problem
         self._ascii_override = ascii_cards

@@ -133,9 +133,10 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
     known = set(themes)
 
     def theme(value: object) -> str:
-        if value not in known:
-            raise ValueError
-        return value
+        """A theme no longer offered (Textual's were, once) is quietly the default;
+        what is not a name at all is reported."""
+        name = _text(value)
+        return name if name in known else DEFAULT_THEME
 
     return {
         "bot_delay": _delay,

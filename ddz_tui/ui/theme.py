@@ -2,12 +2,14 @@
 
 Cards keep an ivory face with black and red ink in every theme, as real cards do;
 themes colour the table around them. `felt` is the card-room green the game opens
-with; every Textual theme can be chosen too.
+with, `night` a darker one and `paper` a light one; the settings offer these three
+only, the themes the game is drawn and tested in (Textual's own left labels unreadable,
+such as a disabled button's in ansi-light).
 """
 
 from __future__ import annotations
 
-from textual.theme import BUILTIN_THEMES, Theme
+from textual.theme import Theme
 
 CARD_COLOURS = {
     "card-face": "#f4efe1",
@@ -49,9 +51,23 @@ THEMES = (
         error="#ff7b72",
         dark=True,
     ),
+    Theme(
+        name="ddz-paper",
+        primary="#8a5a00",
+        secondary="#2f6f4f",
+        accent="#a4462a",
+        foreground="#26231d",
+        background="#ece6d6",
+        surface="#e2dac6",
+        panel="#d3c8ad",
+        success="#2e7d32",
+        warning="#9a5b00",
+        error="#b3261e",
+        dark=False,
+    ),
 )
 
 
 def theme_names() -> list[str]:
-    """Every theme the settings offer: the game's own first, then Textual's."""
-    return [theme.name for theme in THEMES] + sorted(BUILTIN_THEMES)
+    """Every theme the settings offer: the game's own."""
+    return [theme.name for theme in THEMES]

@@ -31,7 +31,7 @@ def test_saved_settings_come_back(tmp_path: Path) -> None:
         landlord_mode=LandlordMode.RANDOM,
         ascii_cards=True,
         language=Lang.ZH,
-        theme="nord",
+        theme="ddz-paper",
         hand_order=HandOrder.COUNT,
     )
     assert store.save(mine) is None
@@ -72,7 +72,7 @@ def test_wrong_values_fall_back_one_by_one(tmp_path: Path) -> None:
             {
                 "bot_delay": 99,
                 "ascii_cards": True,
-                "theme": "no-such-theme",
+                "theme": 7,
                 "left_bot": "x",
                 "hand_order": "by-colour",
             }
@@ -131,3 +131,22 @@ def test_a_remembered_name_or_address_that_is_not_printable_is_not_used(tmp_path
     assert loaded.problem is not None and "\x1b" not in loaded.problem
     assert "server_address" in loaded.problem
     assert "player_name" not in loaded.problem, "an old file's name is not read: the profile's is"
+
+
+@pytest.mark.parametrize("stored", ["textual-dark", "ansi-light", "nord", "no-such-theme"])
+def test_a_theme_no_longer_offered_falls_back_quietly(tmp_path: Path, stored: str) -> None:
+    """Settings offered every Textual theme once; one saved then is the default now,
+    with no broken-file notice and nothing set aside."""
+    store = SettingsStore(tmp_path)
+    store.path.write_text(json.dumps({"theme": stored, "ascii_cards": True}))
+    loaded = store.load(THEMES)
+    assert loaded == Loaded(Settings(ascii_cards=True))
+    assert not (tmp_path / "settings.json.broken").exists()
+
+
+def test_the_themes_offered_are_the_games_a_light_one_and_a_dark_one() -> None:
+    """The themes the game is drawn and tested in (a snapshot of the table each)."""
+    from ddz_tui.ui.theme import THEMES as OURS
+
+    assert [theme.name for theme in OURS] == THEMES
+    assert {theme.dark for theme in OURS} == {True, False}

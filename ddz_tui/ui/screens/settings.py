@@ -114,7 +114,7 @@ class SettingsScreen(AppScreen):
             yield form_row(
                 t("ui.settings.language"), choice(language_options(), language, "language")
             )
-            themes = [(name, name) for name in theme_names()]
+            themes = [(t(f"ui.theme.{name}"), name) for name in theme_names()]
             yield form_row(t("ui.settings.theme"), choice(themes, settings.theme, "theme"))
             sound = self.ddz.sound
             with Vertical(id="sound-setting"):
