@@ -144,8 +144,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "net.lobby.waiting": ("waiting for players", "等待玩家"),
     "net.lobby.empty_seat": ("(empty)", "（空）"),
     "ssh.missing_extra": (
-        "serve-ssh needs the ssh extra: pip install 'ddz-tui[ssh]'",
-        "serve-ssh 需要 ssh 附加组件：pip install 'ddz-tui[ssh]'",
+        "serve-ssh needs the ssh extra; in the checkout: .venv/bin/pip install '.[sound,ssh]'",
+        "serve-ssh 需要 ssh 附加组件；在代码目录中运行：.venv/bin/pip install '.[sound,ssh]'",
     ),
     "ssh.serving": (
         "ddz serve-ssh: players connect with: ssh -p {port} NAME@{host}",

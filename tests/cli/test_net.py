@@ -263,7 +263,9 @@ def test_ddz_join_opens_the_lobby(tmp_path) -> None:
 def test_serve_ssh_without_the_extra_says_how_to_get_it(monkeypatch, capsys) -> None:
     monkeypatch.setitem(sys.modules, "asyncssh", None)  # as if it were not installed
     assert main(["--lang", "en", "serve-ssh"]) == 2
-    assert "pip install 'ddz-tui[ssh]'" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert ".venv/bin/pip install '.[sound,ssh]'" in said, "the checkout's command, as README's"
+    assert "ddz-tui[ssh]" not in said, "not a package index's"
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
