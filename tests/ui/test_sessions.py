@@ -144,7 +144,10 @@ async def test_a_session_plays_on_the_doors_server_only(tmp_path) -> None:
         first = await ann.read_until("you are ann")
         assert "Join a game" not in first and "Connect" not in first, "no title, no dialog"
         ann.screen.clear()
-        ann.key("\x1b")
+        ann.key("\x1b")  # Esc asks first: Tab to Leave, Enter
+        await ann.read_until("Leave the server ws:")
+        ann.key("\t")
+        ann.key("\r")
         title = await ann.read_until("Lobby: play with others")
         assert "Host a game" not in title and "Join a game" not in title
         ann.screen.clear()

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -180,7 +180,7 @@ class LobbyScreen(AppScreen):
     def on_lobby_changed(self, message: LobbyChanged) -> None:
         self._show_tables(message.tables)
 
-    def on_resize(self) -> None:  # after AppScreen's own (Textual calls both)
+    def on_resize(self, event: events.Resize) -> None:  # after AppScreen's own (Textual calls both)
         if self.is_mounted and self.app.size != self._fitted_to:
             self._show_tables(self.tables)
 
@@ -203,9 +203,9 @@ class LobbyScreen(AppScreen):
             wraps = any(cell.cell_len > widths[key] for key, cell in row.items())
             grid.add_row(*row.values(), key=str(summary.id), height=None if wraps else 1)
         if keep is not None:
-            rows = [s.id for s in self.tables]
-            if keep in rows:
-                grid.move_cursor(row=rows.index(keep), animate=False)
+            ids = [s.id for s in self.tables]
+            if keep in ids:
+                grid.move_cursor(row=ids.index(keep), animate=False)
         empty = not self.tables
         grid.display = not empty
         self.query_one("#no-tables").display = empty
