@@ -18,7 +18,6 @@ from ddz_tui.bots.policy import BID_AT, hand_strength
 from ddz_tui.engine import Decision, PlayerView
 from ddz_tui.moves import pack
 
-YES_OR_NO = frozenset({Decision.CALL, Decision.GRAB, Decision.SHOW, Decision.DOUBLE})
 """The decisions answered with yes or no (a bool), not a bid or a play."""
 
 CALL_AT, GRAB_AT, GRAB_BACK_AT = BID_AT

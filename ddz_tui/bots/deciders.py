@@ -38,8 +38,8 @@ from typing import Protocol
 
 from ddz_tui.bots import Bot
 from ddz_tui.bots.hard import HardBot
-from ddz_tui.bots.runner import Choice, decide
-from ddz_tui.engine import PlayerView
+from ddz_tui.bots.runner import decide
+from ddz_tui.engine import Action, Play, PlayerView
 from ddz_tui.rules import BY_CARDS, Combo
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,7 @@ workers as cores, the loop still gets a core the moment a player's message arriv
 class Decider(Protocol):
     """Runs bot decisions off the event loop."""
 
-    async def decide(self, bot: Bot, view: PlayerView) -> Choice:
+    async def decide(self, bot: Bot, view: PlayerView) -> Action:
         """The bot's answer at the view (raises what the bot raised)."""
         ...
 
@@ -64,7 +64,7 @@ class Decider(Protocol):
 class ThreadDecider:
     """Each decision in a thread of this process (the local game's way)."""
 
-    async def decide(self, bot: Bot, view: PlayerView) -> Choice:
+    async def decide(self, bot: Bot, view: PlayerView) -> Action:
         return await asyncio.to_thread(decide, bot, view)
 
     async def close(self) -> None:
@@ -95,18 +95,20 @@ class ProcessDecider:
         self._lifeline: tuple[Connection, Connection] | None = None  # the pool's, see below
         self._closed = False
 
-    async def decide(self, bot: Bot, view: PlayerView) -> Choice:
+    async def decide(self, bot: Bot, view: PlayerView) -> Action:
         if not isinstance(bot, HardBot):
             return await THREADS.decide(bot, view)
         pool = self._running_pool()
         loop = asyncio.get_running_loop()
         try:
-            choice = await loop.run_in_executor(pool, _decide_by, bot, view, time.time())
+            action = await loop.run_in_executor(pool, _decide_by, bot, view, time.time())
         except BrokenProcessPool:
             self._replace(pool)
             raise
         # the rule book's own Combo, not the copy the worker sent back
-        return BY_CARDS[choice.cards] if isinstance(choice, Combo) else choice
+        if isinstance(action, Play) and isinstance(action.cards, Combo):
+            return Play(BY_CARDS[action.cards.cards])
+        return action
 
     def _running_pool(self) -> ProcessPoolExecutor:
         if self._closed:
@@ -162,7 +164,7 @@ def _start_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _decide_by(bot: HardBot, view: PlayerView, asked: float) -> Choice:
+def _decide_by(bot: HardBot, view: PlayerView, asked: float) -> Action:
     """In a worker: the decision, with the time it waited in the queue taken from the
     budget (`asked` is wall-clock time: comparable between processes)."""
     if bot.budget is not None:

@@ -8,10 +8,9 @@ plan, no counting.
 
 from __future__ import annotations
 
-from ddz_tui.bots.answers import YES_OR_NO
 from ddz_tui.bots.packed import BIG_JOKER, SMALL_JOKER, TWO, counts, lowest, whole_hand_play
 from ddz_tui.bots.situation import Situation
-from ddz_tui.engine import Decision, PlayerView
+from ddz_tui.engine import YES_OR_NO, Decision, PlayerView
 from ddz_tui.moves import BY_KEY, UNIT, pack
 from ddz_tui.rules import Combo
 

@@ -4,48 +4,56 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import cast
 
 from ddz_tui.bots import Bot
-from ddz_tui.bots.answers import YES_OR_NO
 from ddz_tui.bots.normal import NormalBot
-from ddz_tui.engine import Decision, Game, Phase, PlayerView, Result
-from ddz_tui.rules import BY_CARDS, Combo
+from ddz_tui.engine import (
+    PASS,
+    YES_OR_NO,
+    Action,
+    Answer,
+    Decision,
+    Game,
+    MakeBid,
+    Phase,
+    Play,
+    PlayerView,
+    Result,
+)
+from ddz_tui.rules import BY_CARDS
 
 log = logging.getLogger(__name__)
 
-Choice = bool | int | Combo | None
-"""A bid, yes or no (to calling, grabbing, showing, doubling), or a play (None: pass).
-What it answers is the game's decision, never the type (a bool is an int)."""
 
-
-def decide(bot: Bot, view: PlayerView) -> Choice:
-    """The bot's answer to the decision the view is at: a bid, yes or no, or a play
+def decide(bot: Bot, view: PlayerView) -> Action:
+    """The bot's action at the decision the view is at: a bid, yes or no, or a play
     or pass."""
     decision = view.decision
     if decision is Decision.BID:
-        return bot.bid(view)
+        return MakeBid(bot.bid(view))
     if decision in YES_OR_NO:
-        return bool(bot.answer(view))
-    return bot.choose(view)
+        return Answer(decision, bool(bot.answer(view)))
+    combo = bot.choose(view)
+    return PASS if combo is None else Play(combo)
 
 
-def cautious(view: PlayerView) -> Choice:
-    """The move that is always legal and needs no thought: pass the bid, decline to
+def cautious(view: PlayerView) -> Action:
+    """The action that is always legal and needs no thought: pass the bid, decline to
     call, grab, show or double, pass the trick, or lead the lowest card (what a turn
     timer does)."""
-    if view.decision is Decision.BID:
-        return 0
-    if view.decision in YES_OR_NO:
-        return False
+    decision = view.decision
+    if decision is Decision.BID:
+        return MakeBid(0)
+    if decision in YES_OR_NO:
+        return Answer(decision, False)
     if view.leads:
-        return BY_CARDS[view.hand_ranks[0]]
-    return None
+        return Play(BY_CARDS[view.hand_ranks[0]])
+    return PASS
 
 
-def fallback(view: PlayerView) -> Choice:
-    """A move for a seat whose bot failed, so that the game goes on: the normal bot's,
-    or the cautious move if that fails too."""
+def fallback(view: PlayerView) -> Action:
+    """An action for a seat whose bot failed, so that the game goes on: the normal
+    bot's, or the cautious one if that fails too."""
     try:
         return decide(NormalBot(), view)
     except Exception:
@@ -53,28 +61,11 @@ def fallback(view: PlayerView) -> Choice:
         return cautious(view)
 
 
-def act(game: Game, seat: int, choice: Choice) -> None:
-    """Make `seat`'s decided move (IllegalAction if the game refuses it)."""
-    decision = game.decision
-    if decision is Decision.BID:
-        game.bid(seat, cast(int, choice))
-    elif decision in (Decision.CALL, Decision.GRAB):
-        game.call(seat, cast(bool, choice))
-    elif decision is Decision.SHOW:
-        game.show(seat, cast(bool, choice))
-    elif decision is Decision.DOUBLE:
-        game.double(seat, cast(bool, choice))
-    elif choice is None:
-        game.pass_turn(seat)
-    else:
-        game.play(seat, cast(Combo, choice))  # and play after it
-
-
 def step(game: Game, bots: Sequence[Bot]) -> None:
     """The seat whose turn it is acts through its bot."""
     seat = game.turn
     assert seat is not None
-    act(game, seat, decide(bots[seat], game.view(seat)))
+    game.act(seat, decide(bots[seat], game.view(seat)))
 
 
 def play_out(game: Game, bots: Sequence[Bot]) -> Result:

@@ -17,6 +17,7 @@ from ddz_tui.engine.calling import Calling, calling
 from ddz_tui.engine.house import (
     PLAIN_MODES,
     RULES_SPEC_HELP,
+    YES_OR_NO,
     Decision,
     Factors,
     LandlordMode,
@@ -27,6 +28,7 @@ from ddz_tui.engine.house import (
 from ddz_tui.engine.phases import Phase, Role
 
 if TYPE_CHECKING:
+    from ddz_tui.engine.actions import PASS, Action, Answer, MakeBid, Pass, Play, decision_of
     from ddz_tui.engine.events import (
         Bid,
         Called,
@@ -45,7 +47,6 @@ if TYPE_CHECKING:
         loads,
     )
     from ddz_tui.engine.game import (
-        Action,
         ActionRefused,
         Game,
         IllegalAction,
@@ -74,7 +75,13 @@ _LAZY = {
     "TrickWon": "events",
     "dumps": "events",
     "loads": "events",
-    "Action": "game",
+    "Action": "actions",
+    "Answer": "actions",
+    "MakeBid": "actions",
+    "PASS": "actions",
+    "Pass": "actions",
+    "Play": "actions",
+    "decision_of": "actions",
     "Game": "game",
     "IllegalAction": "game",
     "IllegalReason": "game",
@@ -104,10 +111,13 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "PASS",
     "PLAIN_MODES",
     "RULES_SPEC_HELP",
+    "YES_OR_NO",
     "Action",
     "ActionRefused",
+    "Answer",
     "Bid",
     "Called",
     "Calling",
@@ -122,11 +132,14 @@ __all__ = [
     "IllegalReason",
     "LandlordChosen",
     "LandlordMode",
+    "MakeBid",
     "Multiplier",
     "Part",
     "PartKind",
+    "Pass",
     "Passed",
     "Phase",
+    "Play",
     "Played",
     "PlayerView",
     "Result",
@@ -140,6 +153,7 @@ __all__ = [
     "bubble_in",
     "bubble_sort",
     "calling",
+    "decision_of",
     "dumps",
     "loads",
     "next_seat",

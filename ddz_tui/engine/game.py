@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from ddz_tui.cards import DECK, Card, format_ranks, lowest_suits, ranks_of
+from ddz_tui.engine.actions import Action, Answer, MakeBid, Pass, Play
 from ddz_tui.engine.calling import calling
 from ddz_tui.engine.events import (
     Bid,
@@ -29,7 +30,7 @@ from ddz_tui.engine.events import (
     Started,
     TrickWon,
 )
-from ddz_tui.engine.house import Decision, LandlordMode, Rules
+from ddz_tui.engine.house import YES_OR_NO, Decision, LandlordMode, Rules
 from ddz_tui.engine.phases import Phase
 from ddz_tui.engine.score import Multiplier, scores
 from ddz_tui.engine.seats import per_seat
@@ -110,8 +111,8 @@ the next deal is drawn by lot (stake 1, as in the drawn-by-lot mode) instead of
 being bid for again: seats that never bid could otherwise redeal for ever, and
 three colluding seats did, 439 times in 26 seconds, the record growing with each."""
 
-Action = Bid | Called | Shown | Doubled | Played | Passed
-"""The events that are a seat's action (the rest follow from them)."""
+ActionEvent = Bid | Called | Shown | Doubled | Played | Passed
+"""The events that record a seat's action (the rest follow from them)."""
 
 
 def _not_now(due: Decision | None, tried: Decision) -> Phrase:
@@ -267,6 +268,31 @@ class Game:
 
     # --- actions -------------------------------------------------------------------
 
+    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """`seat` takes `action`: the events it adds to the record. IllegalAction (with
+        its reason) when the game refuses it, leaving the game as it was."""
+        if isinstance(action, Play):
+            return self.play(seat, action.cards)
+        if isinstance(action, Pass):
+            return self.pass_turn(seat)
+        if isinstance(action, MakeBid):
+            return self.bid(seat, action.points)
+        if isinstance(action, Answer):
+            return self._answer(seat, action)
+        raise TypeError(f"not an action: {action!r}")
+
+    def _answer(self, seat: int, answer: Answer) -> tuple[Event, ...]:
+        """Yes or no to the decision the answer names, if that is the one due."""
+        decision = answer.decision
+        if decision not in YES_OR_NO:
+            raise IllegalAction(IllegalReason.NOT_YES_OR_NO, Phrase("illegal.not_yes_or_no"))
+        if decision in (Decision.CALL, Decision.GRAB):
+            self._check_turn(seat, decision)
+            return self.call(seat, answer.yes)
+        if decision is Decision.SHOW:
+            return self.show(seat, answer.yes)
+        return self.double(seat, answer.yes)
+
     def bid(self, seat: int, bid: int) -> tuple[Event, ...]:
         """叫分: bid 1–3 above the highest bid so far, or 0 to pass."""
         self._check_turn(seat, Decision.BID)
@@ -394,7 +420,7 @@ class Game:
         return game
 
     @classmethod
-    def replaying(cls, events: Sequence[Event]) -> Iterator[tuple[Game, Action | None]]:
+    def replaying(cls, events: Sequence[Event]) -> Iterator[tuple[Game, ActionEvent | None]]:
         """The replay, step by step: the same game after the deal (with None) and after
         each action (with that action's event), for whoever wants every state on the way.
 

@@ -40,6 +40,10 @@ class Decision(str, Enum):
     PLAY = "play"  # play or pass
 
 
+YES_OR_NO = frozenset({Decision.CALL, Decision.GRAB, Decision.SHOW, Decision.DOUBLE})
+"""The decisions answered yes or no (an `Answer`)."""
+
+
 def _check_factor(name: str, value: object) -> None:
     if type(value) is not int or not 1 <= value <= MAX_FACTOR:
         raise ValueError(f"{name!r} must be a whole number from 1 to {MAX_FACTOR}")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ddz_tui.cards import Card
 from ddz_tui.engine.events import Event
-from ddz_tui.engine.game import Action, Game, Result
+from ddz_tui.engine.game import ActionEvent, Game, Result
 from ddz_tui.engine.house import Decision, Rules
 from ddz_tui.engine.phases import Phase
 from ddz_tui.engine.score import Multiplier
@@ -29,7 +29,7 @@ class Frame:
     """
 
     step: int
-    action: Action | None
+    action: ActionEvent | None
     hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     bottom: tuple[Card, ...]
     landlord: int | None
@@ -55,7 +55,7 @@ class Frame:
         return None
 
 
-def _frame(game: Game, step: int, action: Action | None) -> Frame:
+def _frame(game: Game, step: int, action: ActionEvent | None) -> Frame:
     view = game.view(0)
     return Frame(
         step=step,

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
 
 from ddz_tui.cards import DECK, RANKS, Card, lowest_suits, ranks_of
+from ddz_tui.engine.actions import PASS, Action, Answer, MakeBid, Play
 from ddz_tui.engine.calling import Calling, calling, doubling_turn
 from ddz_tui.engine.events import Side
-from ddz_tui.engine.house import Decision, LandlordMode, Rules
+from ddz_tui.engine.house import YES_OR_NO, Decision, LandlordMode, Rules
 from ddz_tui.engine.phases import Phase, Role
 from ddz_tui.engine.score import Multiplier
 from ddz_tui.engine.seats import per_seat
@@ -432,3 +433,27 @@ class PlayerView:
         if self.phase is not Phase.PLAYING or not self.my_turn:
             return []
         return legal_plays(self.hand, self.to_beat)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action this seat may take now (none when it is not its turn): the
+        bids, yes and no to the question due, or pass (when there is a play to beat)
+        and every legal play, weakest first."""
+        decision = self.decision
+        if not self.my_turn or decision is None:
+            return ()
+        if decision is Decision.BID:
+            return tuple(MakeBid(points) for points in self.legal_bids)
+        if decision in YES_OR_NO:
+            return (Answer(decision, True), Answer(decision, False))
+        plays = tuple(Play(combo) for combo in self.legal_plays)
+        return plays if self.to_beat is None else (PASS, *plays)
+
+    def allows(self, action: Action) -> bool:
+        """Whether `action` is of a kind this seat may take now: a bid or an answer
+        that is legal, a pass when passing is, any play while playing (which cards
+        make a legal play is the game's to say, with its reason)."""
+        if isinstance(action, Play):
+            return self.decision is Decision.PLAY and self.my_turn
+        if isinstance(action, MakeBid | Answer):
+            return action in self.legal_actions()
+        return self.my_turn and self.decision is Decision.PLAY and self.to_beat is not None

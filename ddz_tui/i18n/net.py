@@ -14,6 +14,18 @@ PHRASES: dict[str, tuple[str, str]] = {
     "net.expect.list": ("a list of {lo} to {hi} items", "含{lo}到{hi}项的列表"),
     "net.expect.distinct_cards": ("different cards", "互不相同的牌"),
     "net.expect.pair": ("a pair of values", "一对值"),
+    "net.expect.action": (
+        "an action: an object whose kind is bid, answer, play or pass",
+        "一个动作：kind为bid、answer、play或pass的对象",
+    ),
+    "net.expect.action_fields": (
+        "a {kind} action with the fields {fields}",
+        "含字段{fields}的{kind}动作",
+    ),
+    "net.expect.action_value": (
+        "a {kind} action whose '{field}' is {expected}",
+        "{kind}动作，其“{field}”为{expected}",
+    ),
     "net.expect.card_ids": ("card ids from 0 to {hi}", "0到{hi}之间的牌号"),
     "net.expect.play": ("[seat, [card ids]]", "[座位, [牌号]]"),
     "net.expect.event": ("a game's events ({error})", "一局牌的事件（{error}）"),

@@ -11,13 +11,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from ddz_tui.cards import DECK
+from ddz_tui.engine.actions import PASS, Action, Answer, MakeBid, Play
 from ddz_tui.engine.events import Event, event_from_dict
-from ddz_tui.engine.house import Rules
+from ddz_tui.engine.house import YES_OR_NO, Decision, Rules
+from ddz_tui.engine.view import MAX_BID
 from ddz_tui.i18n import Phrase, PhrasedError
 from ddz_tui.net.errors import ErrorReason, ProtocolError
+from ddz_tui.rules import Combo
 from ddz_tui.text import printable
 
 MAX_PLAY = 20  # the longest play is 20 cards (the landlord's whole hand)
@@ -213,6 +217,73 @@ def fields_of(obj: Any, schema: Schema, where: str) -> dict[str, Any]:
                 Phrase("net.error.bad_field", field=key, where=where, expected=bad.phrase),
             ) from None
     return out
+
+
+class ActionKind(str, Enum):
+    """An `act` message's `action.kind`: which of the engine's actions it is."""
+
+    BID = "bid"
+    ANSWER = "answer"
+    PLAY = "play"
+    PASS = "pass"
+
+
+_ACTION_FIELDS: dict[ActionKind, Schema] = {
+    ActionKind.BID: {"points": Field(integer(0, MAX_BID))},
+    ActionKind.ANSWER: {
+        "decision": Field(choice(decision.value for decision in Decision if decision in YES_OR_NO)),
+        "yes": Field(boolean),
+    },
+    ActionKind.PLAY: {"cards": Field(card_ids(MAX_PLAY, min_len=1))},
+    ActionKind.PASS: {},
+}
+
+
+def action_fields(action: Action) -> dict[str, Any]:
+    """An action as the wire carries it (what `game_action` reads back)."""
+    if isinstance(action, MakeBid):
+        return {"kind": ActionKind.BID.value, "points": action.points}
+    if isinstance(action, Answer):
+        return {
+            "kind": ActionKind.ANSWER.value,
+            "decision": action.decision.value,
+            "yes": action.yes,
+        }
+    if isinstance(action, Play):
+        cards = action.cards
+        if isinstance(cards, Combo):
+            raise ValueError("a play on the wire names its cards, not only their ranks")
+        return {"kind": ActionKind.PLAY.value, "cards": [card.id for card in cards]}
+    return {"kind": ActionKind.PASS.value}
+
+
+def game_action(value: Any) -> Action:
+    """One of the engine's actions, from `{"kind": ..., and that kind's fields}`."""
+    if type(value) is not dict:
+        raise Unfit(Phrase("net.expect.action"))
+    try:
+        kind = ActionKind(value.get("kind"))
+    except ValueError:
+        raise Unfit(Phrase("net.expect.action")) from None
+    schema = _ACTION_FIELDS[kind]
+    if set(value) != {"kind", *schema}:
+        names = ", ".join(("kind", *schema))
+        raise Unfit(Phrase("net.expect.action_fields", kind=kind.value, fields=names))
+    args = {}
+    for key, spec in schema.items():
+        try:
+            args[key] = spec.check(value[key])
+        except Unfit as bad:
+            raise Unfit(
+                Phrase("net.expect.action_value", kind=kind.value, field=key, expected=bad.phrase)
+            ) from None
+    if kind is ActionKind.BID:
+        return MakeBid(args["points"])
+    if kind is ActionKind.ANSWER:
+        return Answer(Decision(args["decision"]), args["yes"])
+    if kind is ActionKind.PLAY:
+        return Play(tuple(DECK[i] for i in args["cards"]))
+    return PASS
 
 
 def nested(schema: Schema, where: str) -> Check:

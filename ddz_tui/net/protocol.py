@@ -1,4 +1,4 @@
-"""The wire protocol: JSON text messages over WebSocket, version 3 (docs/protocol.md).
+"""The wire protocol: JSON text messages over WebSocket, version 5 (docs/protocol.md).
 
 Every message is a JSON object with a `type`. Both ends check every message they
 receive against the schema of its type — exact keys, types and ranges — and turn a
@@ -17,7 +17,6 @@ from typing import Any
 from ddz_tui.engine import LandlordMode, Rules
 from ddz_tui.i18n import Lang, Phrase
 from ddz_tui.net.checks import (
-    MAX_PLAY,
     Field,
     Schema,
     boolean,
@@ -25,6 +24,7 @@ from ddz_tui.net.checks import (
     choice,
     events,
     fields_of,
+    game_action,
     house_rules,
     integer,
     list_of,
@@ -42,7 +42,9 @@ from ddz_tui.records.names import NAME_MAX
 from ddz_tui.table.seats import SeatKind
 from ddz_tui.text import printable
 
-PROTOCOL_VERSION = 4  # 2: the `record` after a game; 3: house rules; 4: `lobby_changes`
+PROTOCOL_VERSION = 5
+"""2: the `record` after a game; 3: house rules; 4: `lobby_changes`; 5: one `act`
+message for every action of a seat (a bid, an answer, a play, a pass)."""
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
 TITLE_MAX = 32
@@ -59,14 +61,8 @@ class RequestType(str, Enum):
     LEAVE = "leave"
     READY = "ready"
     FILL = "fill"
-    BID = "bid"
-    CALL = "call"
-    GRAB = "grab"
-    SHOW = "show"
-    DOUBLE = "double"
+    ACT = "act"
     TAKEOVER = "takeover"
-    PLAY = "play"
-    PASS = "pass"
 
 
 class PushType(str, Enum):
@@ -104,14 +100,8 @@ REQUESTS: dict[RequestType, Schema] = {
     RequestType.LEAVE: {},
     RequestType.READY: {"ready": Field(boolean, required=False, default=True)},
     RequestType.FILL: {"level": Field(text(LEVEL_MAX))},
-    RequestType.BID: {"bid": Field(integer(0, 3))},
-    RequestType.CALL: {"call": Field(boolean)},
-    RequestType.GRAB: {"grab": Field(boolean)},
-    RequestType.SHOW: {"show": Field(boolean)},
-    RequestType.DOUBLE: {"double": Field(boolean)},
+    RequestType.ACT: {"action": Field(game_action)},
     RequestType.TAKEOVER: {"on": Field(boolean)},
-    RequestType.PLAY: {"cards": Field(card_ids(MAX_PLAY, min_len=1))},
-    RequestType.PASS: {},
 }
 
 

@@ -23,7 +23,6 @@ from websockets.exceptions import ConnectionClosed
 
 from ddz_tui import __version__
 from ddz_tui.bots.deciders import THREADS, Decider, ProcessDecider, cores
-from ddz_tui.cards import DECK
 from ddz_tui.engine import IllegalAction, Phase
 from ddz_tui.i18n import Lang, Phrase, t
 from ddz_tui.net import DEFAULT_PORT, ws_url
@@ -212,14 +211,8 @@ class GameServer:
             RequestType.LEAVE: self._on_leave,
             RequestType.READY: self._on_ready,
             RequestType.FILL: self._on_fill,
-            RequestType.BID: self._on_bid,
-            RequestType.CALL: self._on_call,
-            RequestType.GRAB: self._on_grab,
-            RequestType.SHOW: self._on_show,
-            RequestType.DOUBLE: self._on_double,
+            RequestType.ACT: self._on_act,
             RequestType.TAKEOVER: self._on_takeover,
-            RequestType.PLAY: self._on_play,
-            RequestType.PASS: self._on_pass,
         }
 
     # --- running ---------------------------------------------------------------------
@@ -497,44 +490,14 @@ class GameServer:
         self.lobby.fill(player, message.args["level"])
         return [encode_ok(message.id)]
 
-    def _on_bid(self, player: Player[Connection], message: Message) -> list[str]:
+    def _on_act(self, player: Player[Connection], message: Message) -> list[str]:
         table, seat = self.lobby.seat_of(player)
-        table.host.bid(seat, message.args["bid"])
-        return [encode_ok(message.id)]
-
-    def _on_call(self, player: Player[Connection], message: Message) -> list[str]:
-        table, seat = self.lobby.seat_of(player)
-        table.host.call(seat, message.args["call"])
-        return [encode_ok(message.id)]
-
-    def _on_grab(self, player: Player[Connection], message: Message) -> list[str]:
-        table, seat = self.lobby.seat_of(player)
-        table.host.grab(seat, message.args["grab"])
-        return [encode_ok(message.id)]
-
-    def _on_show(self, player: Player[Connection], message: Message) -> list[str]:
-        table, seat = self.lobby.seat_of(player)
-        table.host.show(seat, message.args["show"])
-        return [encode_ok(message.id)]
-
-    def _on_double(self, player: Player[Connection], message: Message) -> list[str]:
-        table, seat = self.lobby.seat_of(player)
-        table.host.double(seat, message.args["double"])
+        table.host.act(seat, message.args["action"])
         return [encode_ok(message.id)]
 
     def _on_takeover(self, player: Player[Connection], message: Message) -> list[str]:
         table, seat = self.lobby.seat_of(player)
         table.host.set_takeover(seat, message.args["on"])
-        return [encode_ok(message.id)]
-
-    def _on_play(self, player: Player[Connection], message: Message) -> list[str]:
-        table, seat = self.lobby.seat_of(player)
-        table.host.play(seat, [DECK[i] for i in message.args["cards"]])
-        return [encode_ok(message.id)]
-
-    def _on_pass(self, player: Player[Connection], message: Message) -> list[str]:
-        table, seat = self.lobby.seat_of(player)
-        table.host.pass_turn(seat)
         return [encode_ok(message.id)]
 
     # --- seats and tables ------------------------------------------------------------

@@ -4,10 +4,10 @@ The network's `RemoteTable` is the other `TableClient`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from ddz_tui.cards import Card
+from ddz_tui.engine import Action
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.seats import Listener
 
@@ -25,27 +25,9 @@ class TableClient(Protocol):
 
     def subscribe(self, listener: Listener) -> Callable[[], None]: ...
 
-    async def bid(self, bid: int) -> None: ...
-
-    async def call(self, take: bool) -> None:
-        """叫地主, or not."""
+    async def act(self, action: Action) -> None:
+        """Take `action` at this seat (a bid, an answer, a play or a pass)."""
         ...
-
-    async def grab(self, take: bool) -> None:
-        """抢地主, or not."""
-        ...
-
-    async def show(self, show: bool) -> None:
-        """明牌 (the landlord), or not."""
-        ...
-
-    async def double(self, double: bool) -> None:
-        """加倍, or not."""
-        ...
-
-    async def play(self, cards: Sequence[Card]) -> None: ...
-
-    async def pass_turn(self) -> None: ...
 
     async def next_game(self) -> None:
         """Deal the next game (locally at once; on a server, once every seat is ready)."""
@@ -85,29 +67,11 @@ class LocalTable:
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         return self.host.subscribe(self.seat, listener)
 
-    async def bid(self, bid: int) -> None:
-        self.host.bid(self.seat, bid)
-
-    async def call(self, take: bool) -> None:
-        self.host.call(self.seat, take)
-
-    async def grab(self, take: bool) -> None:
-        self.host.grab(self.seat, take)
-
-    async def show(self, show: bool) -> None:
-        self.host.show(self.seat, show)
-
-    async def double(self, double: bool) -> None:
-        self.host.double(self.seat, double)
+    async def act(self, action: Action) -> None:
+        self.host.act(self.seat, action)
 
     async def takeover(self, on: bool) -> None:
         self.host.set_takeover(self.seat, on)
-
-    async def play(self, cards: Sequence[Card]) -> None:
-        self.host.play(self.seat, list(cards))
-
-    async def pass_turn(self) -> None:
-        self.host.pass_turn(self.seat)
 
     async def next_game(self) -> None:
         self.host.new_game()

@@ -2,11 +2,10 @@
 the engine and whatever shows the game (the table screen, a network connection).
 
 `TableHost` owns the `Game` and the bots, and plays the house rules it was made with.
-Humans act through `bid`, `call` (calling and grabbing the landlord), `show`,
-`double`, `play` and `pass_turn` (an illegal action raises `IllegalAction` and
-changes nothing); bots act
-by themselves after `bot_delay` seconds, computing off the event loop (in a thread,
-or where the host's `Decider` sends them). A bot that fails is logged and its seat
+Humans act through `act(seat, action)`, with the engine's `Action` values (an
+illegal action raises `IllegalAction` and changes nothing); bots act by themselves
+after `bot_delay` seconds, computing off the event loop (in a thread, or where the
+host's `Decider` sends them). A bot that fails is logged and its seat
 makes a fallback move; an answer to a position the game has since left (the player
 moved while the bot thought) is dropped and the turn taken afresh; an unexpected
 error is logged and the bots play on: the game always goes on.
@@ -32,28 +31,28 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TypeGuard
 
 from ddz_tui.bots import Bot, make_bot
-from ddz_tui.bots.answers import YES_OR_NO
 from ddz_tui.bots.deciders import THREADS, Decider
-from ddz_tui.bots.runner import Choice, act, cautious, fallback
-from ddz_tui.cards import Card, format_ranks
+from ddz_tui.bots.runner import cautious, fallback
+from ddz_tui.cards import format_ranks
 from ddz_tui.engine import (
-    Decision,
+    YES_OR_NO,
+    Action,
     Game,
     IllegalAction,
     IllegalReason,
     LandlordMode,
     Phase,
+    Play,
     PlayerView,
     Rules,
 )
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase
-from ddz_tui.rules import Combo
 from ddz_tui.table.seats import EMPTY_SEAT, Listener, SeatInfo, SeatKind, TableState
 from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE, REAL_CLOCK, Clock, Timer
 
@@ -320,38 +319,15 @@ class TableHost:
         self._publish()
         self._wake_bots()
 
-    def bid(self, seat: int, bid: int) -> None:
-        self._human_acts(seat, lambda game: game.bid(seat, bid))
-
-    def call(self, seat: int, take: bool) -> None:
-        """叫地主, or not (refused while the decision is to grab)."""
-        self._human_acts(seat, lambda game: _answer_to(game, Decision.CALL, seat, take))
-
-    def grab(self, seat: int, take: bool) -> None:
-        """抢地主, or not (refused while the decision is to call)."""
-        self._human_acts(seat, lambda game: _answer_to(game, Decision.GRAB, seat, take))
-
-    def show(self, seat: int, show: bool) -> None:
-        """明牌: the landlord shows the hand, or not."""
-        self._human_acts(seat, lambda game: game.show(seat, show))
-
-    def double(self, seat: int, double: bool) -> None:
-        """加倍, or not."""
-        self._human_acts(seat, lambda game: game.double(seat, double))
-
-    def play(self, seat: int, cards: str | Combo | Sequence[Card]) -> None:
-        self._human_acts(seat, lambda game: game.play(seat, cards))
-
-    def pass_turn(self, seat: int) -> None:
-        self._human_acts(seat, lambda game: game.pass_turn(seat))
-
-    def _human_acts(self, seat: int, action: Callable[[Game], object]) -> None:
+    def act(self, seat: int, action: Action) -> None:
+        """A person at `seat` takes `action` (IllegalAction, changing nothing, if the
+        game refuses it, or if a bot plays the seat that its player did not hand over)."""
         if self.game is None:
             raise IllegalAction(IllegalReason.WRONG_PHASE, Phrase("illegal.phase.over"))
         info = self._seats[seat].info
         if info.played_by_bot and not _took_over_by_choice(info):
             raise IllegalAction(IllegalReason.NOT_YOUR_TURN, Phrase("illegal.bot_plays_seat"))
-        action(self.game)  # refused: the bot plays on
+        self.game.act(seat, action)  # refused: the bot plays on
         if info.played_by_bot:  # a move of their own takes the seat back from the bot
             slot = self._seats[seat]
             slot.info, slot.bot = replace(info, takeover=False, level=None), None
@@ -402,17 +378,17 @@ class TableHost:
             return
         seat = game.turn
         name = self._seats[seat].info.name
-        choice = cautious(game.view(seat))
+        action = cautious(game.view(seat))
         if game.decision in YES_OR_NO:
             self.notice = Phrase(f"table.notice.timeout_{game.decision.value}", name=name)
         elif game.phase is Phase.BIDDING:
             self.notice = Phrase("table.notice.timeout_bid", name=name)
-        elif isinstance(choice, Combo):
-            cards = format_ranks(choice.cards)
+        elif isinstance(action, Play):
+            cards = format_ranks(action.ranks)
             self.notice = Phrase("table.notice.timeout_play", name=name, cards=cards)
         else:
             self.notice = Phrase("table.notice.timeout_pass", name=name)
-        act(game, seat, choice)
+        game.act(seat, action)
         self._after_action()
         self._wake_bots()
 
@@ -459,15 +435,15 @@ class TableHost:
         self._thinking = seat
         self._publish()
         decision = self._decide(bot, view)
-        choice, _ = await asyncio.gather(decision, self.clock.sleep(self.bot_delay))
+        action, _ = await asyncio.gather(decision, self.clock.sleep(self.bot_delay))
         self._thinking = None
         if not self._still_at(game, seat, bot, view):
             return True  # the table moved on while the bot thought: ask again
         try:
-            act(game, seat, choice)
+            game.act(seat, action)
         except IllegalAction:
-            log.exception("the bot at seat %d chose %r, which is not legal", seat, choice)
-            act(game, seat, cautious(game.view(seat)))
+            log.exception("the bot at seat %d chose %r, which is not legal", seat, action)
+            game.act(seat, cautious(game.view(seat)))
         self._after_action()
         return True
 
@@ -482,7 +458,7 @@ class TableHost:
             and game.view(seat) == view
         )
 
-    async def _decide(self, bot: Bot, view: PlayerView) -> Choice:
+    async def _decide(self, bot: Bot, view: PlayerView) -> Action:
         """The bot's decision; if the bot (or where it runs) fails, a fallback move."""
         try:
             return await self.decider.decide(bot, view)
@@ -515,13 +491,6 @@ class TableHost:
         for slot in self._seats:
             if _took_over_by_choice(slot.info):
                 slot.info, slot.bot = replace(slot.info, takeover=False, level=None), None
-
-
-def _answer_to(game: Game, decision: Decision, seat: int, take: bool) -> None:
-    """Call or grab, only when that is what the game asks (the engine takes either)."""
-    if game.decision in (Decision.CALL, Decision.GRAB) and game.decision is not decision:
-        raise IllegalAction(IllegalReason.WRONG_PHASE, Phrase(f"illegal.due.{game.decision.value}"))
-    game.call(seat, take)
 
 
 def _took_over_by_choice(info: SeatInfo) -> bool:

@@ -19,8 +19,8 @@ import pytest
 from ddz_tui.bots.deciders import THREADS, ProcessDecider, cores
 from ddz_tui.bots.hard import HardBot
 from ddz_tui.bots.normal import NormalBot
-from ddz_tui.bots.runner import act, decide
-from ddz_tui.engine import Game, LandlordMode, Phase, PlayerView
+from ddz_tui.bots.runner import decide
+from ddz_tui.engine import Game, LandlordMode, MakeBid, Phase, PlayerView
 from ddz_tui.rules import BY_CARDS, Combo
 from ddz_tui.table import host as table_module
 from ddz_tui.table.host import TableHost
@@ -36,7 +36,7 @@ def _views(seed: int = 2) -> list[PlayerView]:
     while game.phase is not Phase.OVER:
         view = game.view(game.turn)
         views.append(view)
-        act(game, game.turn, decide(bots[game.turn], view))
+        game.act(game.turn, decide(bots[game.turn], view))
     return views
 
 
@@ -152,7 +152,7 @@ async def test_a_worker_that_dies_is_logged_and_replaced(
         with pytest.raises(BrokenProcessPool):
             await decider.decide(bot, view)
         assert any("worker process died" in r.getMessage() for r in caplog.records)
-        assert await decider.decide(bot, view) in view.legal_bids, "a new pool decides"
+        assert await decider.decide(bot, view) in view.legal_actions(), "a new pool decides"
     finally:
         await decider.close()
 
@@ -199,7 +199,7 @@ def _gone(pid: int, seconds: float = 20.0) -> bool:
 async def test_closing_the_decider_ends_its_workers(tmp_path: Path) -> None:
     decider = ProcessDecider(1)
     notes = tmp_path / "pid"
-    assert await decider.decide(Where(notes), _views()[0]) == 0
+    assert await decider.decide(Where(notes), _views()[0]) == MakeBid(0)
     worker = int(notes.read_text())
     assert worker != os.getpid() and _running(worker)
     await decider.close()
@@ -254,7 +254,7 @@ async def test_a_server_sends_its_hard_bots_to_its_workers() -> None:
             if any(seat != 0 for seat, _ in view.bids):
                 break
             if view.turn == 0:
-                await table.bid(0)
+                await table.act(MakeBid(0))
             await asyncio.sleep(0.05)
         else:
             raise AssertionError("no hard bot ever bid")
@@ -284,6 +284,7 @@ def test_bot_workers_is_an_option_of_every_server(
 NO_STDERR = """
 import asyncio, io, sys
 from ddz_tui.bots.deciders import ProcessDecider
+from ddz_tui.engine import MakeBid
 from tests.bots.test_deciders import _exact, _views
 
 

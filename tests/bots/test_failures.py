@@ -8,8 +8,8 @@ import pytest
 
 from ddz_tui.bots import policy
 from ddz_tui.bots.normal import NormalBot
-from ddz_tui.bots.runner import act, cautious, decide, fallback
-from ddz_tui.engine import Game, LandlordMode, Phase, PlayerView, Rules
+from ddz_tui.bots.runner import cautious, decide, fallback
+from ddz_tui.engine import PASS, Game, LandlordMode, MakeBid, Phase, Play, PlayerView, Rules
 from ddz_tui.rules import BY_CARDS, classify
 from ddz_tui.table import host as table_module
 from ddz_tui.table.host import TableHost
@@ -85,7 +85,9 @@ async def test_the_fallback_is_the_normal_bots_move() -> None:
     for _ in range(8):  # the bidding, then a few plays
         view = game.view(game.turn)
         assert fallback(view) == decide(bots[game.turn], view)
-        act(game, game.turn, decide(bots[game.turn], view))
+        action = decide(bots[game.turn], view)
+        assert action in view.legal_actions()
+        game.act(game.turn, action)
 
 
 async def test_when_the_normal_bot_fails_too_the_move_is_the_cautious_one(
@@ -97,13 +99,14 @@ async def test_when_the_normal_bot_fails_too_the_move_is_the_cautious_one(
     monkeypatch.setattr(policy, "bid", broken)
     monkeypatch.setattr(policy, "choose", broken)
     bidding = PlayerView(0, "3456789TJQKA2BR33", None, "", [])
-    assert fallback(bidding) == 0
+    assert fallback(bidding) == MakeBid(0)
     leading = PlayerView(0, "3456789TJQKA2BR334", 0, "4", [])
-    assert fallback(leading) == BY_CARDS["3"]
+    assert fallback(leading) == Play(BY_CARDS["3"])
     following = PlayerView(1, "3456789TJQKA2BR33", 0, "4", [(0, "R")])
-    assert fallback(following) is None
+    assert fallback(following) == PASS
     assert all(r.exc_info for r in caplog.records) and len(caplog.records) == 3
-    assert [cautious(v) for v in (bidding, leading, following)] == [0, BY_CARDS["3"], None]
+    cautious_moves = [cautious(v) for v in (bidding, leading, following)]
+    assert cautious_moves == [MakeBid(0), Play(BY_CARDS["3"]), PASS]
 
 
 async def test_a_hint_that_fails_suggests_the_legal_plays_and_the_game_goes_on(

@@ -6,9 +6,18 @@ from __future__ import annotations
 import pytest
 
 from ddz_tui.bots import Level, make_bot
-from ddz_tui.bots.answers import YES_OR_NO
-from ddz_tui.bots.runner import act, cautious, decide, play_out
-from ddz_tui.engine import Decision, Game, LandlordMode, Phase, PlayerView, Rules, parse_rules
+from ddz_tui.bots.runner import cautious, decide, play_out
+from ddz_tui.engine import (
+    YES_OR_NO,
+    Answer,
+    Decision,
+    Game,
+    LandlordMode,
+    Phase,
+    PlayerView,
+    Rules,
+    parse_rules,
+)
 
 STRONG = "BR2222AAKKQQJJT98"  # the rocket, a bomb of 2s, pairs of the high ranks
 WEAK = "3345678899TJQKKA7"  # one pair of 3s, no joker, no 2, no bomb
@@ -67,8 +76,8 @@ def test_a_strong_hand_calls_grabs_and_doubles(level: Level) -> None:
     bot = _bot(level)
     for view in (_call(STRONG), _grab(STRONG), _grab_back(STRONG), _peasant_double(STRONG)):
         assert view.decision in YES_OR_NO
-        assert decide(bot, view) is True, view.decision
-    assert decide(bot, _landlord_double(STRONG_LANDLORD, doubled=False)) is True
+        assert decide(bot, view).yes is True, view.decision
+    assert decide(bot, _landlord_double(STRONG_LANDLORD, doubled=False)).yes is True
 
 
 @pytest.mark.parametrize("level", [Level.EASY, Level.NORMAL, Level.HARD])
@@ -83,25 +92,25 @@ def test_a_weak_hand_neither_calls_grabs_shows_nor_doubles(level: Level) -> None
         _landlord_double(WEAK_LANDLORD, doubled=False),
     )
     for view in views:
-        assert decide(bot, view) is False, view.decision
+        assert decide(bot, view).yes is False, view.decision
 
 
 @pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
 def test_only_a_landlord_sure_of_winning_shows_the_hand(level: Level) -> None:
     bot = _bot(level)
-    assert decide(bot, _show(STRONG_LANDLORD)) is True
-    assert decide(bot, _show("BR2AKQJT9876543KQJ34")) is False  # jokers, many singles
+    assert decide(bot, _show(STRONG_LANDLORD)).yes is True
+    assert decide(bot, _show("BR2AKQJT9876543KQJ34")).yes is False  # jokers, many singles
 
 
 def test_a_landlord_both_peasants_doubled_against_asks_for_more() -> None:
     hand = "BR2AAKKQQJJT99887765"  # strong enough to redouble alone, not against two
     bot = make_bot(Level.NORMAL)
-    assert decide(bot, _landlord_double(hand, doubled=False)) is True
-    assert decide(bot, _landlord_double(hand, doubled=True)) is False
+    assert decide(bot, _landlord_double(hand, doubled=False)).yes is True
+    assert decide(bot, _landlord_double(hand, doubled=True)).yes is False
 
 
 def test_the_easy_bot_never_shows_its_hand() -> None:
-    assert decide(make_bot(Level.EASY), _show(STRONG_LANDLORD)) is False
+    assert decide(make_bot(Level.EASY), _show(STRONG_LANDLORD)).yes is False
 
 
 @pytest.mark.parametrize("level", list(Level))
@@ -128,10 +137,9 @@ def test_every_level_plays_every_mode_to_the_end(level: str, spec: str) -> None:
             seat = game.turn
             view = game.view(seat)
             choice = decide(bots[seat], view)
-            if view.decision in YES_OR_NO:
-                assert type(choice) is bool
+            assert choice in view.legal_actions()
             seen.add(view.decision)
-            act(game, seat, choice)
+            game.act(seat, choice)
         assert game.phase is Phase.OVER
         assert (Decision.DOUBLE in seen) == rules.doubling
         assert (Decision.SHOW in seen) == rules.showing
@@ -145,4 +153,4 @@ def test_the_hard_bot_plays_a_whole_game_of_every_house_rule() -> None:
 
 def test_the_cautious_move_declines_every_yes_or_no() -> None:
     for view in (_call(STRONG), _grab(STRONG), _show(STRONG_LANDLORD), _peasant_double(STRONG)):
-        assert cautious(view) is False
+        assert cautious(view) == Answer(view.decision, False)

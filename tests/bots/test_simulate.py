@@ -6,9 +6,8 @@ import pytest
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.lab.simulate import simulate
-from ddz_tui.bots.runner import act
 from ddz_tui.cli import main
-from ddz_tui.engine import Game, LandlordMode, Phase, Rules
+from ddz_tui.engine import PASS, Game, LandlordMode, Phase, Play, Rules
 
 
 def test_simulate_is_deterministic_for_a_seed() -> None:
@@ -36,7 +35,7 @@ def test_random_bot_plays_only_legal_moves_and_is_seeded() -> None:
             play = bot_a.choose(view)
             assert play == bot_b.choose(view)
             assert play in view.legal_plays or (play is None and not view.leads)
-            act(game, game.turn, play)
+            game.act(game.turn, PASS if play is None else Play(play))
 
 
 def test_unknown_bot_level() -> None:

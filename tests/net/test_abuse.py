@@ -61,20 +61,28 @@ BAD = [
     ("[1, 2, 3]", "bad_message"),
     ('"hello"', "bad_message"),
     ("[" * 2040 + "]" * 2040, "bad_json"),  # deep, but under the size limit
-    ('{"type": "bid", "bid": NaN}', "bad_json"),
+    ('{"type": "act", "action": {"kind": "bid", "points": NaN}}', "bad_json"),
     ({"type": "teleport"}, "unknown_type"),
     ({"type": 7}, "unknown_type"),
     ({"no": "type"}, "unknown_type"),
-    ({"type": "bid"}, "bad_field"),
-    ({"type": "bid", "bid": "3"}, "bad_field"),
-    ({"type": "bid", "bid": True}, "bad_field"),
-    ({"type": "bid", "bid": 9}, "bad_field"),
-    ({"type": "bid", "bid": 1, "extra": 1}, "bad_field"),
-    ({"type": "play", "cards": []}, "bad_field"),
-    ({"type": "play", "cards": [1, 1]}, "bad_field"),
-    ({"type": "play", "cards": [54]}, "bad_field"),
-    ({"type": "play", "cards": list(range(21))}, "bad_field"),
-    ({"type": "play", "cards": "3334"}, "bad_field"),
+    ({"type": "act"}, "bad_field"),
+    ({"type": "act", "action": "bid"}, "bad_field"),
+    ({"type": "act", "action": {"kind": "steal"}}, "bad_field"),
+    ({"type": "act", "action": {"points": 1}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "bid"}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "bid", "points": "3"}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "bid", "points": True}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "bid", "points": 9}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "bid", "points": 1, "extra": 1}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "bid", "points": 1}, "extra": 1}, "bad_field"),
+    ({"type": "act", "action": {"kind": "play", "cards": []}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "play", "cards": [1, 1]}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "play", "cards": [54]}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "play", "cards": list(range(21))}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "play", "cards": "3334"}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "pass", "cards": [1]}}, "bad_field"),
+    ({"type": "bid", "bid": 1}, "unknown_type"),  # protocol 4's messages are gone
+    ({"type": "play", "cards": [1]}, "unknown_type"),
     ({"type": "join", "table": -1}, "bad_field"),
     ({"type": "join", "table": 1, "seat": 3}, "bad_field"),
     ({"type": "create", "mode": "poker"}, "bad_field"),
@@ -90,15 +98,15 @@ BAD = [
     ({"type": "create", "rules": {**RULES, "factors": {**FACTORS, "bomb": True}}}, "bad_field"),
     ({"type": "create", "rules": {**RULES, "factors": {**FACTORS, "x": 2}}}, "bad_field"),
     ({"type": "create", "rules": {**RULES, "factors": [2, 2, 2, 2, 2, 2]}}, "bad_field"),
-    ({"type": "call"}, "bad_field"),
-    ({"type": "call", "call": 1}, "bad_field"),
-    ({"type": "grab", "grab": "yes"}, "bad_field"),
-    ({"type": "show", "show": None}, "bad_field"),
-    ({"type": "double", "double": 0}, "bad_field"),
-    ({"type": "double", "double": True, "extra": 1}, "bad_field"),
+    ({"type": "act", "action": {"kind": "answer", "decision": "call"}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "answer", "decision": "call", "yes": 1}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "answer", "decision": "grab", "yes": "yes"}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "answer", "decision": "play", "yes": True}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "answer", "decision": "show", "yes": None}}, "bad_field"),
+    ({"type": "act", "action": {"kind": "answer", "decision": "double", "yes": 0}}, "bad_field"),
     ({"type": "takeover", "on": "on"}, "bad_field"),
     ({"type": "takeover"}, "bad_field"),
-    ({"type": "call", "call": True}, "not_seated"),
+    ({"type": "act", "action": {"kind": "answer", "decision": "call", "yes": True}}, "not_seated"),
     ({"type": "takeover", "on": True}, "not_seated"),
     ({"type": "create", "title": "x" * 33}, "bad_field"),
     ({"type": "create", "title": "bad\x07title"}, "bad_field"),
@@ -106,7 +114,8 @@ BAD = [
     ({"type": "list", "id": "seven"}, "bad_field"),
     ({"type": "list", "id": -5}, "bad_field"),
     ({"type": "hello", "v": PROTOCOL_VERSION, "name": "again"}, "bad_message"),
-    ({"type": "bid", "bid": 1}, "not_seated"),
+    ({"type": "act", "action": {"kind": "bid", "points": 1}}, "not_seated"),
+    ({"type": "act", "action": {"kind": "pass"}}, "not_seated"),
     (b"\x00\x01binary", "bad_message"),
 ]
 
@@ -130,9 +139,11 @@ async def test_every_malformed_message_gets_an_error_and_the_connection_goes_on(
 async def test_an_error_answers_the_request_id_it_could_read() -> None:
     async with running() as server:
         mal = await raw(server)
-        reply = await mal.ask({"type": "bid", "bid": "x", "id": 41})
+        reply = await mal.ask({"type": "act", "action": {"kind": "bid", "points": "x"}, "id": 41})
         assert (reply["id"], reply["reason"]) == (41, "bad_field")
-        assert "'bid' must be a whole number from 0 to 3" in reply["message"]
+        assert reply["message"] == (
+            "act: 'action' must be a bid action whose 'points' is a whole number from 0 to 3"
+        )
         reply = await mal.ask({"type": "warp", "id": 42})
         assert (reply["id"], reply["reason"]) == (42, "unknown_type")
         await mal.ws.close()

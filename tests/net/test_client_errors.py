@@ -13,6 +13,7 @@ from websockets.asyncio.server import serve
 
 import ddz_tui.net.client.dial as dial_module
 import ddz_tui.net.client.lobby as client_module
+from ddz_tui.engine import PASS
 from ddz_tui.net.client.errors import (
     BadAddress,
     ConnectionLost,
@@ -219,7 +220,7 @@ async def test_a_connection_lost_for_good() -> None:
     with pytest.raises(ConnectionLost):
         await ann.refresh()
     with pytest.raises(TableRefused) as refused:
-        await table.pass_turn()
+        await table.act(PASS)
     assert refused.value.reason is ErrorReason.NOT_SEATED
     await ann.close()
 

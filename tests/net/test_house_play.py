@@ -10,7 +10,7 @@ import json
 from websockets.asyncio.client import connect
 
 from ddz_tui.bots import make_bot
-from ddz_tui.engine import Decision, IllegalReason, LandlordMode, Phase, Rules
+from ddz_tui.engine import Answer, Decision, IllegalReason, LandlordMode, MakeBid, Phase, Rules
 from ddz_tui.net.client.remote import TableRefused
 from ddz_tui.net.protocol import PROTOCOL_VERSION
 from tests.support.botclient import BotPlayer
@@ -68,11 +68,21 @@ async def test_decisions_out_of_turn_are_refused_and_change_nothing() -> None:
         players, (ann, bob), host = await _at_my_turn(server, "normal", ("ann", "bob"))
         before = host.game.events
         calling = host.game.decision is Decision.CALL
-        await _refused(bob.call(True) if calling else bob.grab(True), IllegalReason.NOT_YOUR_TURN)
-        await _refused(ann.show(True), IllegalReason.WRONG_PHASE)
-        await _refused(ann.double(True), IllegalReason.WRONG_PHASE)
-        await _refused(ann.bid(1), IllegalReason.WRONG_PHASE)
-        await _refused(ann.grab(True) if calling else ann.call(True), IllegalReason.WRONG_PHASE)
+        await _refused(
+            bob.act(Answer(Decision.CALL, True))
+            if calling
+            else bob.act(Answer(Decision.GRAB, True)),
+            IllegalReason.NOT_YOUR_TURN,
+        )
+        await _refused(ann.act(Answer(Decision.SHOW, True)), IllegalReason.WRONG_PHASE)
+        await _refused(ann.act(Answer(Decision.DOUBLE, True)), IllegalReason.WRONG_PHASE)
+        await _refused(ann.act(MakeBid(1)), IllegalReason.WRONG_PHASE)
+        await _refused(
+            ann.act(Answer(Decision.GRAB, True))
+            if calling
+            else ann.act(Answer(Decision.CALL, True)),
+            IllegalReason.WRONG_PHASE,
+        )
         assert host.game.events == before
         for player in players:
             await player.close()

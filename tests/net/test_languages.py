@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_tui.engine import IllegalReason
+from ddz_tui.engine import PASS, IllegalReason
 from ddz_tui.i18n import Lang, language, t
 from ddz_tui.net.client.errors import Refused
 from ddz_tui.net.client.lobby import LobbyClient
@@ -38,7 +38,7 @@ async def test_two_players_at_one_table_each_hear_their_own_language() -> None:
         await until(lambda: ann_table.state.view is not None and bob_table.state.view is not None)
         for table, lang in ((ann_table, Lang.ZH), (bob_table, Lang.EN)):
             with pytest.raises(TableRefused) as illegal:
-                await table.pass_turn()
+                await table.act(PASS)
             assert illegal.value.reason is IllegalReason.WRONG_PHASE
             assert illegal.value.message == t("illegal.phase.bidding", lang)
         assert t("illegal.phase.bidding", Lang.ZH) != t("illegal.phase.bidding", Lang.EN)

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from ddz_tui.bots import make_bot
-from ddz_tui.engine import Phase
+from ddz_tui.engine import MakeBid, Phase, Play
 from ddz_tui.net.client.lobby import LobbyClient, Status
 from ddz_tui.net.client.remote import RemoteTable, TableRefused
 from ddz_tui.net.client.tokens import TokenStore
@@ -127,7 +127,7 @@ async def test_lobby_requests_that_cannot_be_done_say_why() -> None:
             await dan.join(table.table_id)
         assert error.value.reason == ErrorReason.SEAT_TAKEN and "full" in error.value.message
         with pytest.raises(TableRefused) as refused:
-            await table.bid(1)
+            await table.act(MakeBid(1))
         assert "over" in refused.value.message or refused.value.reason.value == "wrong_phase"
         for p in (ann, bob, cat, dan):
             await p.close()
@@ -143,13 +143,13 @@ async def test_a_refused_play_is_refused_with_the_engines_reason() -> None:
         turn = view.turn
         other = tables[(turn + 1) % 3]
         with pytest.raises(TableRefused) as refused:
-            await other.bid(1)
+            await other.act(MakeBid(1))
         assert refused.value.reason.value == "not_your_turn"
         with pytest.raises(TableRefused) as refused:
-            await tables[turn].play(list(tables[turn].state.view.hand[:1]))
+            await tables[turn].act(Play(list(tables[turn].state.view.hand[:1])))
         assert refused.value.reason.value == "wrong_phase" and "bid first" in refused.value.message
         with pytest.raises(TableRefused) as refused:  # Enter with no card raised
-            await tables[turn].play([])
+            await tables[turn].act(Play([]))
         assert refused.value.reason.value == "nothing_selected"
         assert refused.value.message == "select the cards to play first", "as at a local table"
         for table in tables:
@@ -165,7 +165,7 @@ async def test_a_dropped_player_comes_back_with_the_token_to_the_same_view(tmp_p
         await until(lambda: all(t.state.view is not None for t in tables))
         # a few moves, then ann's connection dies
         turn = tables[0].state.view.turn
-        await tables[turn].bid(1)
+        await tables[turn].act(MakeBid(1))
         await until(lambda: tables[0].state.view.bids)
         before = tables[0].state.view
         players[0]._ws.transport.abort()
@@ -173,7 +173,7 @@ async def test_a_dropped_player_comes_back_with_the_token_to_the_same_view(tmp_p
         assert tables[1].state.notice == "ann lost the connection"
         await until(lambda: players[0].status is Status.CLOSED)
         with pytest.raises(TableRefused) as refused:
-            await tables[0].bid(2)
+            await tables[0].act(MakeBid(2))
         assert refused.value.reason is ErrorReason.NOT_SEATED
         # ann runs the client again: the stored token resumes her seat
         again = await LobbyClient.connect(server.url, "ann", tokens=store)
@@ -268,7 +268,7 @@ async def test_closing_the_table_leaves_it_and_the_session_goes_on() -> None:
         assert ann.table is None and ann.status is Status.CONNECTED
         await until(lambda: bool(ann.tables) and ann.tables[0].seats[0].is_empty)
         with pytest.raises(TableRefused):
-            await table.bid(1)
+            await table.act(MakeBid(1))
         again = await ann.join(table.table_id)
         assert again.seat == 0
         await ann.close()

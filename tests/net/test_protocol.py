@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import step
-from ddz_tui.engine import Game, LandlordMode, Phase, Rules, parse_rules
+from ddz_tui.cards import DECK, lowest_suits
+from ddz_tui.engine import Answer, Decision, Game, LandlordMode, Phase, Play, Rules, parse_rules
 from ddz_tui.i18n import Lang, Phrase, set_language
+from ddz_tui.net.checks import action_fields
 from ddz_tui.net.client.dial import normalise_url
 from ddz_tui.net.client.errors import BadAddress
 from ddz_tui.net.client.tokens import TokenStore
@@ -104,10 +106,28 @@ def test_the_lobby_round_trips() -> None:
     assert back[0].free_seats == (2,)
 
 
+@pytest.mark.parametrize("spec", ["bid", "grab,double,show"])
+def test_every_legal_action_crosses_the_wire_as_it_was(spec: str) -> None:
+    game = Game(5, rules=parse_rules(spec))
+    bots = [make_bot("random", seat) for seat in range(3)]
+    seen = set()
+    while game.phase is not Phase.OVER:
+        view = game.view(game.turn)
+        for action in view.legal_actions():
+            if isinstance(action, Play):  # as the table screen sends it: the cards
+                action = Play(lowest_suits(action.ranks, view.hand))
+            wire = json.loads(request(RequestType.ACT, 1, action=action_fields(action)))
+            assert parse_request(json.dumps(wire)).args == {"action": action}
+            seen.add(type(action).__name__)
+        step(game, bots)
+    assert seen == ({"MakeBid", "Play", "Pass"} if spec == "bid" else {"Answer", "Play", "Pass"})
+
+
 def test_requests_are_checked_field_by_field() -> None:
-    message = parse_request(request(RequestType.PLAY, 7, cards=[12, 3, 40]))
-    assert message.type is RequestType.PLAY and message.id == 7
-    assert message.args == {"cards": (3, 12, 40)}, "card ids come out sorted"
+    played = {"kind": "play", "cards": [12, 3, 40]}
+    message = parse_request(request(RequestType.ACT, 7, action=played))
+    assert message.type is RequestType.ACT and message.id == 7
+    assert message.args == {"action": Play((DECK[3], DECK[12], DECK[40]))}, "cards in order"
     assert parse_request('{"type": "ready"}').args == {"ready": True}, "defaults fill in"
     assert parse_request('{"type":"create"}').args == {"title": None, "mode": None, "rules": None}
     with pytest.raises(ProtocolError) as error:
@@ -230,6 +250,8 @@ def test_a_create_request_names_its_house_rules() -> None:
     rules = HOUSE.to_dict()
     message = parse_request(request(RequestType.CREATE, 1, rules=rules))
     assert message.args["rules"] == HOUSE
-    for kind, field in (("call", "call"), ("grab", "grab"), ("show", "show"), ("double", "double")):
-        assert parse_request(json.dumps({"type": kind, field: True})).args == {field: True}
+    for decision in (Decision.CALL, Decision.GRAB, Decision.SHOW, Decision.DOUBLE):
+        answer = {"kind": "answer", "decision": decision.value, "yes": True}
+        args = parse_request(json.dumps({"type": "act", "action": answer})).args
+        assert args == {"action": Answer(decision, True)}
     assert parse_request('{"type": "takeover", "on": false}').args == {"on": False}

@@ -9,18 +9,11 @@ import time
 from collections.abc import Callable
 
 from ddz_tui.bots import Bot
-from ddz_tui.engine import ActionRefused, Decision, Phase
+from ddz_tui.bots.runner import decide
+from ddz_tui.cards import lowest_suits
+from ddz_tui.engine import ActionRefused, Phase, Play
 from ddz_tui.table.clients import TableClient
 from ddz_tui.table.seats import TableState
-
-_ANSWERS = {
-    Decision.CALL: "call",
-    Decision.GRAB: "grab",
-    Decision.SHOW: "show",
-    Decision.DOUBLE: "double",
-}
-"""The client's method that answers each yes-or-no decision."""
-
 
 class BotPlayer:
     """Plays `table`'s seat with `bot`. `latencies` collects each move's round trip
@@ -69,24 +62,10 @@ class BotPlayer:
             return
         if view.turn != seat or state.seats[seat].played_by_bot:
             return
-        if view.decision is Decision.BID:
-            await self._act(self.table.bid(self.bot.bid(view)))
-            return
-        if view.decision in _ANSWERS:
-            answer = getattr(self.table, _ANSWERS[view.decision])
-            await self._act(answer(self.bot.answer(view)))
-            return
-        choice = self.bot.choose(view)
-        if choice is None:
-            await self._act(self.table.pass_turn())
-            return
-        hand = list(view.hand)
-        cards = []
-        for rank in choice.cards:
-            card = next(c for c in hand if c.rank == rank)
-            hand.remove(card)
-            cards.append(card)
-        await self._act(self.table.play(cards))
+        action = decide(self.bot, view)
+        if isinstance(action, Play):  # a person plays cards, not ranks
+            action = Play(lowest_suits(action.ranks, view.hand))
+        await self._act(self.table.act(action))
 
     async def _act(self, action: object, move: bool = True) -> None:
         start = time.perf_counter()

@@ -225,14 +225,8 @@ class ScriptedTable:
     def publish(self, view, **fields) -> None:
         self.listener(TableState(0, self.seats, view, **fields))
 
-    async def bid(self, bid: int) -> None:
-        self.asked.append(f"bid {bid}")
-
-    async def play(self, cards) -> None:
-        self.asked.append("play")
-
-    async def pass_turn(self) -> None:
-        self.asked.append("pass")
+    async def act(self, action) -> None:
+        self.asked.append(action)
 
     async def next_game(self) -> None:
         self.asked.append("next game")

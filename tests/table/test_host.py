@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from ddz_tui.engine import IllegalAction, IllegalReason, Phase
+from ddz_tui.engine import PASS, IllegalAction, IllegalReason, MakeBid, Phase, Play
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 from tests.support.clock import ManualClock, settle
@@ -40,16 +40,16 @@ async def test_a_human_plays_a_whole_game_against_two_bots() -> None:
         if view.phase is Phase.OVER:
             break
         if view.phase is Phase.BIDDING:
-            host.bid(0, view.legal_bids[-1])
+            host.act(0, MakeBid(view.legal_bids[-1]))
         elif view.leads:
-            host.play(0, view.legal_plays[0])
+            host.act(0, Play(view.legal_plays[0]))
         else:
-            host.pass_turn(0)
+            host.act(0, PASS)
     assert state.games == 1 and sum(state.totals) == 0 and state.totals != (0, 0, 0)
     assert any(s.thinking in (1, 2) for s in states), "bots were shown thinking"
     assert states[-1].thinking is None
     with pytest.raises(IllegalAction):
-        host.play(0, "3")
+        host.act(0, Play("3"))
     host.new_game()
     await host.settled()
     assert host.state(0).view.phase is not Phase.OVER
@@ -62,7 +62,7 @@ async def test_a_refused_action_changes_nothing_and_says_why() -> None:
     state = await _until_my_turn_or_over(host)
     before = host.game.events
     with pytest.raises(IllegalAction) as error:
-        host.bid(0, 7) if state.view.phase is Phase.BIDDING else host.play(0, "34")
+        host.act(0, MakeBid(7)) if state.view.phase is Phase.BIDDING else host.act(0, Play("34"))
     assert error.value.message
     assert host.game.events == before
     await host.close()
@@ -72,7 +72,7 @@ async def test_a_bot_seat_cannot_be_played_by_hand() -> None:
     host = _table()
     host.new_game()
     with pytest.raises(IllegalAction) as error:
-        host.bid(1, 1)
+        host.act(1, MakeBid(1))
     assert error.value.reason is IllegalReason.NOT_YOUR_TURN
     await host.close()
 
@@ -125,9 +125,9 @@ async def test_local_table_is_a_table_client() -> None:
         if view.phase is Phase.OVER:
             break
         if view.phase is Phase.BIDDING:
-            await table.bid(0)
+            await table.act(MakeBid(0))
         elif not hints(view):
-            await table.pass_turn()
+            await table.act(PASS)
         else:
             first = hints(view)[0]
             cards = [c for c in view.hand if c.rank in first.cards]
@@ -135,6 +135,6 @@ async def test_local_table_is_a_table_client() -> None:
             for rank in first.cards:
                 card = next(c for c in cards if c.rank == rank and c not in picked)
                 picked.append(card)
-            await table.play(picked)
+            await table.act(Play(picked))
     assert states[-1].games == 1
     await table.close()

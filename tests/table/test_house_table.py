@@ -8,13 +8,17 @@ from dataclasses import replace
 import pytest
 
 from ddz_tui.engine import (
+    PASS,
+    Answer,
     Called,
     Decision,
     Doubled,
     IllegalAction,
     IllegalReason,
     LandlordMode,
+    MakeBid,
     Phase,
+    Play,
     Rules,
     Shown,
     parse_rules,
@@ -62,19 +66,19 @@ async def _answer_everything_yes(host: TableHost, seen: set[Decision]) -> None:
             return
         seen.add(view.decision)
         if view.decision is Decision.BID:
-            host.bid(0, view.legal_bids[-1])
+            host.act(0, MakeBid(view.legal_bids[-1]))
         elif view.decision is Decision.CALL:
-            host.call(0, True)
+            host.act(0, Answer(Decision.CALL, True))
         elif view.decision is Decision.GRAB:
-            host.grab(0, True)
+            host.act(0, Answer(Decision.GRAB, True))
         elif view.decision is Decision.SHOW:
-            host.show(0, True)
+            host.act(0, Answer(Decision.SHOW, True))
         elif view.decision is Decision.DOUBLE:
-            host.double(0, True)
+            host.act(0, Answer(Decision.DOUBLE, True))
         elif view.leads:
-            host.play(0, view.legal_plays[0])
+            host.act(0, Play(view.legal_plays[0]))
         else:
-            host.pass_turn(0)
+            host.act(0, PASS)
     raise AssertionError("the game did not end")
 
 
@@ -100,17 +104,22 @@ async def test_a_person_answers_out_of_turn_are_refused_and_change_nothing() -> 
     )
     host.new_game()
     before = host.game.events
-    for action in (lambda: host.show(0, True), lambda: host.double(0, True)):
+    for action in (
+        lambda: host.act(0, Answer(Decision.SHOW, True)),
+        lambda: host.act(0, Answer(Decision.DOUBLE, True)),
+    ):
         with pytest.raises(IllegalAction) as error:
             action()
         assert error.value.reason is IllegalReason.WRONG_PHASE
     assert host.game.decision is Decision.CALL
     with pytest.raises(IllegalAction) as error:
-        host.grab(host.game.turn, True)  # nobody has called: there is nothing to grab
+        host.act(
+            host.game.turn, Answer(Decision.GRAB, True)
+        )  # nobody has called: there is nothing to grab
     assert error.value.reason in (IllegalReason.WRONG_PHASE, IllegalReason.NOT_YOUR_TURN)
     if host.game.turn != 0:
         with pytest.raises(IllegalAction) as error:
-            host.call(0, True)
+            host.act(0, Answer(Decision.CALL, True))
         assert error.value.reason is IllegalReason.NOT_YOUR_TURN
     assert host.game.events == before
     await host.close()
@@ -184,7 +193,7 @@ async def test_a_move_of_ones_own_takes_the_seat_back() -> None:
     host.set_takeover(0, True)
     decision = host.game.decision
     assert decision in (Decision.CALL, Decision.GRAB)
-    (host.call if decision is Decision.CALL else host.grab)(0, False)
+    host.act(0, Answer(decision, False))
     assert not host.seats[0].takeover, "ann's own answer took the seat back"
     assert Called(0, False) in host.game.events
     await host.close()

@@ -6,7 +6,16 @@ from dataclasses import replace
 
 import pytest
 
-from ddz_tui.engine import IllegalAction, IllegalReason, LandlordMode, Phase, Played
+from ddz_tui.engine import (
+    PASS,
+    IllegalAction,
+    IllegalReason,
+    LandlordMode,
+    MakeBid,
+    Phase,
+    Play,
+    Played,
+)
 from ddz_tui.i18n import Lang, Phrase
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.seats import EMPTY_SEAT, SeatInfo, SeatKind, TableState
@@ -213,11 +222,11 @@ async def play_out_as(host: TableHost, seat: int) -> None:
             break
         view = host.game.view(seat)
         if view.phase is Phase.BIDDING:
-            host.bid(seat, 0)
+            host.act(seat, MakeBid(0))
         elif view.leads:
-            host.play(seat, view.legal_plays[0])
+            host.act(seat, Play(view.legal_plays[0]))
         else:
-            host.pass_turn(seat)
+            host.act(seat, PASS)
 
 
 async def test_leaving_mid_game_hands_the_seat_to_a_bot_until_the_game_ends() -> None:

@@ -11,8 +11,8 @@ import logging
 import pytest
 
 from ddz_tui.bots import Bot
-from ddz_tui.bots.runner import Choice, cautious
-from ddz_tui.engine import Phase, PlayerView
+from ddz_tui.bots.runner import cautious
+from ddz_tui.engine import PASS, Action, MakeBid, Phase, Play, PlayerView
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 
@@ -27,7 +27,7 @@ class Gated:
         self.asked: list[PlayerView] = []
         self.waiting = asyncio.Event()
 
-    async def decide(self, bot: Bot, view: PlayerView) -> Choice:
+    async def decide(self, bot: Bot, view: PlayerView) -> Action:
         self.asked.append(view)
         self.waiting.set()
         await self.gate.wait()
@@ -57,15 +57,15 @@ async def test_a_stale_bot_answer_is_discarded_and_the_game_goes_on(
     assert game is not None
     me = game.turn
     assert me is not None
-    host.bid(me, 3)  # the landlord at once: `me` leads
+    host.act(me, MakeBid(3))  # the landlord at once: `me` leads
     assert game.phase is Phase.PLAYING and game.turn == me
 
     host.set_takeover(me, True)
     await decider.waiting.wait()  # the bot is thinking about the lead
     stale = decider.asked[-1]
-    host.play(me, _lowest_rank_count(stale))  # a move of my own takes the seat back
-    host.pass_turn((me + 1) % 3)
-    host.pass_turn((me + 2) % 3)
+    host.act(me, Play(_lowest_rank_count(stale)))  # a move of my own takes the seat back
+    host.act((me + 1) % 3, PASS)
+    host.act((me + 2) % 3, PASS)
     assert game.turn == me and game.view(me) != stale
     host.set_takeover(me, True)  # and hand it over again while the bot still thinks
     for other in ((me + 1) % 3, (me + 2) % 3):

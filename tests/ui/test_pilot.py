@@ -11,7 +11,7 @@ from textual.widgets._select import SelectCurrent
 from ddz_tui.bots import Level
 from ddz_tui.bots.hints import hints
 from ddz_tui.cards import lowest_suits
-from ddz_tui.engine import LandlordMode, Phase, PlayerView
+from ddz_tui.engine import LandlordMode, MakeBid, Phase, PlayerView
 from ddz_tui.i18n import Lang
 from ddz_tui.table.seats import SeatInfo, SeatKind
 from ddz_tui.ui.screens.base import TooSmall
@@ -343,7 +343,7 @@ async def test_any_table_client_can_be_played_through() -> None:
         assert "Ann left the table" in str(message(pilot).render())
         await pilot.press("3")
         await pilot.pause()
-        assert table.asked[-1] == "bid 3"
+        assert table.asked[-1] == MakeBid(3)
         await pilot.press("escape")
         await pilot.click("#yes")
         await pilot.pause()

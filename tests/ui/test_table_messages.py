@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from ddz_tui.engine import IllegalAction, IllegalReason, Phase, PlayerView
+from ddz_tui.engine import Action, IllegalAction, IllegalReason, MakeBid, Phase, Play, PlayerView
 from ddz_tui.i18n import Phrase, t
 from ddz_tui.net.client.remote import TableRefused
 from ddz_tui.net.errors import ErrorReason
@@ -35,15 +35,14 @@ def said(pilot: Pilot) -> str:
 class RefusingTable(ScriptedTable):
     """A table that refuses every bid and play as the engine would refuse them."""
 
-    async def bid(self, bid: int) -> None:
-        raise IllegalAction(IllegalReason.BID_NOT_HIGHER, Phrase("illegal.bid_not_higher", high=2))
-
-    async def play(self, cards) -> None:
-        text = Phrase("refuse.not_stronger", play="a pair of 3s", last="a pair of 5s")
-        raise IllegalAction(IllegalReason.NOT_STRONGER, text)
-
-    async def pass_turn(self) -> None:
-        self.asked.append("pass")
+    async def act(self, action: Action) -> None:
+        if isinstance(action, MakeBid):
+            high = Phrase("illegal.bid_not_higher", high=2)
+            raise IllegalAction(IllegalReason.BID_NOT_HIGHER, high)
+        if isinstance(action, Play):
+            text = Phrase("refuse.not_stronger", play="a pair of 3s", last="a pair of 5s")
+            raise IllegalAction(IllegalReason.NOT_STRONGER, text)
+        self.asked.append(action)
 
 
 def to_beat() -> PlayerView:
@@ -140,10 +139,9 @@ async def test_a_bid_not_higher_than_the_last_says_why() -> None:
 class ServerRefusingTable(ScriptedTable):
     """A server's table that refuses as the server would, out of its own reasons."""
 
-    async def play(self, cards) -> None:
-        raise TableRefused(ErrorReason.NOT_CONNECTED, Phrase.as_is("not connected: try later"))
-
-    async def pass_turn(self) -> None:
+    async def act(self, action: Action) -> None:
+        if isinstance(action, Play):
+            raise TableRefused(ErrorReason.NOT_CONNECTED, Phrase.as_is("not connected: try later"))
         raise TableRefused(IllegalReason.NOT_YOUR_TURN, Phrase.as_is("not your turn"))
 
 

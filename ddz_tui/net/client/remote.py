@@ -5,13 +5,13 @@ plays, so that a networked game plays exactly as a local one. Its actions raise
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ddz_tui.cards import Card
-from ddz_tui.engine import ActionRefused, IllegalReason
+from ddz_tui.engine import Action, ActionRefused, IllegalReason, Play
 from ddz_tui.i18n import Phrase, as_shown, t
+from ddz_tui.net.checks import action_fields
 from ddz_tui.net.client.errors import NetError, Refused
 from ddz_tui.net.errors import ErrorReason
 from ddz_tui.net.protocol import RequestType
@@ -53,32 +53,15 @@ class RemoteTable:
             listener(self.state)
         return lambda: _discard(self._listeners, listener)
 
-    async def bid(self, bid: int) -> None:
-        await self._act(RequestType.BID, bid=bid)
-
-    async def call(self, take: bool) -> None:
-        await self._act(RequestType.CALL, call=take)
-
-    async def grab(self, take: bool) -> None:
-        await self._act(RequestType.GRAB, grab=take)
-
-    async def show(self, show: bool) -> None:
-        await self._act(RequestType.SHOW, show=show)
-
-    async def double(self, double: bool) -> None:
-        await self._act(RequestType.DOUBLE, double=double)
+    async def act(self, action: Action) -> None:
+        if isinstance(action, Play) and not action.cards:
+            # as the engine says it at a local table, not the wire's check
+            raise TableRefused(IllegalReason.NOTHING_SELECTED, Phrase("illegal.nothing_selected"))
+        await self._act(RequestType.ACT, action=action_fields(action))
 
     async def takeover(self, on: bool) -> None:
         """托管: the server's normal bot plays the seat (on), or no longer."""
         await self._act(RequestType.TAKEOVER, on=on)
-
-    async def play(self, cards: Sequence[Card]) -> None:
-        if not cards:  # as the engine says it at a local table, not the wire's check
-            raise TableRefused(IllegalReason.NOTHING_SELECTED, Phrase("illegal.nothing_selected"))
-        await self._act(RequestType.PLAY, cards=[card.id for card in cards])
-
-    async def pass_turn(self) -> None:
-        await self._act(RequestType.PASS)
 
     async def next_game(self) -> None:
         """Say ready: the server deals once every seat is ready."""

@@ -26,7 +26,19 @@ from textual.widgets import Button
 
 from ddz_tui.bots.hints import coached_hints, hints
 from ddz_tui.cards import RANKS, Card, HandOrder, arrange, lowest_suits
-from ddz_tui.engine import ActionRefused, IllegalReason, Phase, PlayerView
+from ddz_tui.engine import (
+    PASS,
+    YES_OR_NO,
+    Action,
+    ActionRefused,
+    Answer,
+    Decision,
+    IllegalReason,
+    MakeBid,
+    Phase,
+    Play,
+    PlayerView,
+)
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo
 from ddz_tui.sound.clips import Effect, Music
@@ -37,7 +49,6 @@ from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.show.reading import last_trick
 from ddz_tui.ui.show.table import (
     ANSWER_WORDS,
-    ANSWERS,
     Alert,
     TableShow,
     Tone,
@@ -109,14 +120,9 @@ class TableScreen(AppScreen):
         Binding("f1,question_mark", "help", "keys.help"),
         *(Binding(keys, f"rank('{rank}')", show=False) for rank, keys in RANK_KEYS.items()),
         Binding("1", "rank('T')", show=False),
-        *(  # the buttons beside the hand show these keys, as they do the bids'
-            binding
-            for action in ANSWERS.values()
-            for binding in (
-                Binding("y,Y", f"{action}(True)", f"keys.{action}", show=False),
-                Binding("n,N", f"{action}(False)", f"keys.no_{action}", show=False),
-            )
-        ),
+        # the buttons beside the hand show these keys, as they do the bids'
+        Binding("y,Y", "answer(True)", show=False),
+        Binding("n,N", "answer(False)", show=False),
     ]
 
     def __init__(self, client: TableClient) -> None:
@@ -448,23 +454,8 @@ class TableScreen(AppScreen):
             return False
         view = self.view
         phase = None if view is None else view.phase
-        answer_due = view is not None and view.decision in ANSWERS
-        if action in ANSWERS.values():
-            if view is None or view.decision is None or ANSWERS.get(view.decision) != action:
-                return False
-            return True if view.my_turn else None
-        if action in ("play", "pass", "hint"):
-            if phase is Phase.BIDDING or answer_due:
-                return True  # to say that the bidding (or the question due) comes first
-            if phase is not Phase.PLAYING or view is None:
-                return False
-            return True if view.my_turn else None
-        if action == "bid":
-            if view is not None and answer_due and view.my_turn:
-                return True  # the game refuses it, and its reason says what to answer
-            if phase is not Phase.BIDDING or view is None:
-                return False
-            return True if view.my_turn else None
+        if action in _KEY_DECISIONS:
+            return self._game_key(action)
         if action == "rank":
             return phase is Phase.PLAYING
         if action == "ready":
@@ -489,6 +480,21 @@ class TableScreen(AppScreen):
             return self.can_take_over and view is not None and phase is not Phase.OVER
         return True
 
+    def _game_key(self, action: str) -> bool | None:
+        """Whether a key of the game (play, pass, hint, a bid, yes or no) works now: when
+        what it answers is due (None, greyed, on another's turn). Play, pass and hint
+        also while the landlord is chosen or a question is due, to say that comes
+        first; a bid while a question is due, for the game to say which."""
+        view = self.view
+        due = None if view is None else view.decision
+        if view is None or due is None:
+            return False
+        if due in _KEY_DECISIONS[action]:
+            return True if view.my_turn else None
+        if action in ("play", "pass", "hint"):
+            return True
+        return action == "bid" and due in YES_OR_NO and view.my_turn
+
     def on_key(self, event: events.Key) -> None:
         """Keys come here in the order typed, before their bindings run, even when
         several arrive in one write (a paste, a fast typist): so the "0" of a "10" is
@@ -512,71 +518,49 @@ class TableScreen(AppScreen):
         """While the landlord is chosen, or a yes-or-no question of the house rules is
         due, play, pass and hint say so and do nothing."""
         view = self.view
-        if view is None or (view.phase is not Phase.BIDDING and view.decision not in ANSWERS):
+        if view is None or view.decision in (Decision.PLAY, None):
             return False
         assert self.state is not None
         self._warn(bid_first(self.state), Tone.INFO)
         return True
 
-    def _move(self, move: Callable[[], Awaitable[None]]) -> None:
+    def _move(self, action: Action) -> None:
         """A move the player makes: if a bot was playing for them (托管), it stops."""
-        if not self.taken_over:
-            self._act(move)
-            return
         client = self.client
+        if not self.taken_over:
+            self._act(lambda: client.act(action))
+            return
         assert isinstance(client, Takeover)  # a seat taken over can be taken back
 
         async def take_back_and_move() -> None:
             await client.takeover(False)
-            await move()
+            await client.act(action)
 
         self._act(take_back_and_move)
 
     @on(Button.Pressed, "#play")
     def action_play(self) -> None:
-        if self._bidding():
-            return
-        cards = self.hand.selected_cards
-        self._move(lambda: self.client.play(cards))
+        if not self._bidding():
+            self._move(Play(tuple(self.hand.selected_cards)))
 
     @on(Button.Pressed, "#pass")
     def action_pass(self) -> None:
-        if self._bidding():
-            return
-        self._move(self.client.pass_turn)
+        if not self._bidding():
+            self._move(PASS)
 
     def action_bid(self, bid: int) -> None:
-        self._move(lambda: self.client.bid(bid))
+        self._move(MakeBid(bid))
 
-    def action_call(self, take: bool) -> None:
-        """叫地主, or not."""
-        self._move(lambda: self.client.call(take))
-
-    def action_grab(self, take: bool) -> None:
-        """抢地主, or not."""
-        self._move(lambda: self.client.grab(take))
-
-    def action_show(self, show: bool) -> None:
-        """明牌, or not."""
-        self._move(lambda: self.client.show(show))
-
-    def action_double(self, double: bool) -> None:
-        """加倍, or not."""
-        self._move(lambda: self.client.double(double))
+    def action_answer(self, yes: bool) -> None:
+        """Yes or no to the question due: call, grab, show or double."""
+        view = self.view
+        if view is not None and view.decision in YES_OR_NO:
+            self._move(Answer(view.decision, yes))
 
     @on(Button.Pressed, ".answer-buttons Button")
     def _answer_pressed(self, event: Button.Pressed) -> None:
-        view = self.view
-        if view is None or view.decision not in ANSWERS:
-            return
         assert event.button.id is not None
-        yes = event.button.id.endswith("-yes")
-        {
-            "call": self.action_call,
-            "grab": self.action_grab,
-            "show": self.action_show,
-            "double": self.action_double,
-        }[ANSWERS[view.decision]](yes)
+        self.action_answer(event.button.id.endswith("-yes"))
 
     def action_rank(self, rank: str) -> None:
         if not self.hand.select_rank(rank):
@@ -724,6 +708,16 @@ class TableScreen(AppScreen):
     def _bid_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
         self.action_bid(int(event.button.id.removeprefix("bid-")))
+
+
+_KEY_DECISIONS: dict[str, frozenset[Decision]] = {
+    "play": frozenset({Decision.PLAY}),
+    "pass": frozenset({Decision.PLAY}),
+    "hint": frozenset({Decision.PLAY}),
+    "bid": frozenset({Decision.BID}),
+    "answer": YES_OR_NO,
+}
+"""The decisions each key of the game answers (see `TableScreen._game_key`)."""
 
 
 def _suggestions(view: PlayerView, coached: bool = False) -> list[Combo | None]:

@@ -1,0 +1,67 @@
+"""A seat's action as one value: what a player, a bot, a turn timer or the network
+asks the game to do. Every layer above the engine passes these along unchanged
+(`Game.act`, `TableHost.act`, `TableClient.act`, the protocol's `act` message), so a
+new decision of the house rules is a new `Decision`, not a new method in each layer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ddz_tui.cards import Card, ranks_of
+from ddz_tui.engine.house import Decision
+from ddz_tui.rules import Combo
+
+
+@dataclass(frozen=True)
+class MakeBid:
+    """叫分: bid `points` (1–3) above the highest bid so far, or 0 to pass."""
+
+    points: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Yes or no to a decision of the house rules: call or grab the landlord (叫地主,
+    抢地主), show the hand (明牌), double (加倍). `decision` is the question answered:
+    an answer to another question than the one due is refused."""
+
+    decision: Decision
+    yes: bool
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play these cards; a `Combo` (a bot's play, as ranks) means the lowest suits of
+    its ranks in the hand."""
+
+    cards: tuple[Card, ...] | Combo
+
+    @property
+    def ranks(self) -> str:
+        """The play's ranks, in canonical order."""
+        cards = self.cards
+        return cards.cards if isinstance(cards, Combo) else ranks_of(cards)
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass the trick (only when there is a play to beat)."""
+
+
+PASS = Pass()
+
+Action = MakeBid | Answer | Play | Pass
+"""Every action a seat can take."""
+
+DECISION_OF: dict[type, Decision] = {
+    MakeBid: Decision.BID,
+    Play: Decision.PLAY,
+    Pass: Decision.PLAY,
+}
+"""The decision an action answers, by its type (an `Answer` names its own)."""
+
+
+def decision_of(action: Action) -> Decision:
+    """The decision `action` answers."""
+    return action.decision if isinstance(action, Answer) else DECISION_OF[type(action)]
