@@ -28,7 +28,7 @@ from ddz_tui.engine.house import (
 from ddz_tui.engine.phases import Phase, Role
 
 if TYPE_CHECKING:
-    from ddz_tui.engine.actions import PASS, Action, Answer, MakeBid, Pass, Play, decision_of
+    from ddz_tui.engine.actions import PASS, Action, Answer, MakeBid, Pass, Play
     from ddz_tui.engine.events import (
         Bid,
         Called,
@@ -81,7 +81,6 @@ _LAZY = {
     "PASS": "actions",
     "Pass": "actions",
     "Play": "actions",
-    "decision_of": "actions",
     "Game": "game",
     "IllegalAction": "game",
     "IllegalReason": "game",
@@ -153,7 +152,6 @@ __all__ = [
     "bubble_in",
     "bubble_sort",
     "calling",
-    "decision_of",
     "dumps",
     "loads",
     "next_seat",

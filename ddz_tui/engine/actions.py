@@ -53,15 +53,3 @@ PASS = Pass()
 
 Action = MakeBid | Answer | Play | Pass
 """Every action a seat can take."""
-
-DECISION_OF: dict[type, Decision] = {
-    MakeBid: Decision.BID,
-    Play: Decision.PLAY,
-    Pass: Decision.PLAY,
-}
-"""The decision an action answers, by its type (an `Answer` names its own)."""
-
-
-def decision_of(action: Action) -> Decision:
-    """The decision `action` answers."""
-    return action.decision if isinstance(action, Answer) else DECISION_OF[type(action)]

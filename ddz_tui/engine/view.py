@@ -447,13 +447,3 @@ class PlayerView:
             return (Answer(decision, True), Answer(decision, False))
         plays = tuple(Play(combo) for combo in self.legal_plays)
         return plays if self.to_beat is None else (PASS, *plays)
-
-    def allows(self, action: Action) -> bool:
-        """Whether `action` is of a kind this seat may take now: a bid or an answer
-        that is legal, a pass when passing is, any play while playing (which cards
-        make a legal play is the game's to say, with its reason)."""
-        if isinstance(action, Play):
-            return self.decision is Decision.PLAY and self.my_turn
-        if isinstance(action, MakeBid | Answer):
-            return action in self.legal_actions()
-        return self.my_turn and self.decision is Decision.PLAY and self.to_beat is not None
