@@ -14,7 +14,7 @@ import getpass
 from dataclasses import replace
 from typing import ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -93,7 +93,10 @@ class ConnectDialog(AppModal):
     def fields(self) -> ComposeResult:
         raise NotImplementedError
 
-    async def on_mount(self) -> None:
+    @on(events.Mount)
+    async def _begin(self) -> None:
+        """The name (the profile's, once the history has opened), then the focus, or the
+        start straight away when asked for on the command line."""
         field = self.query_one("#name", Input)
         if not field.value:  # none asked for on the command line: the profile's
             history = self.ddz.history
