@@ -105,6 +105,8 @@ def _history_row(game: GameSummary) -> tuple[str, ...]:
     mine = game.my_seat
     role = "" if mine is None else t("role.landlord" if mine == game.landlord else "role.peasant")
     result = "" if game.i_won is None else t("history.won" if game.i_won else "history.lost")
+    if mine is not None and game.left == mine:
+        result = t("history.left")
     score = "" if game.my_score is None else f"{game.my_score:+d}"
     return (
         str(game.id),

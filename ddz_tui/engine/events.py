@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import MISSING, asdict, dataclass, fields
 from enum import Enum
 from typing import Any
@@ -153,6 +153,39 @@ class GameOver:
     scores: tuple[int, int, int]
 
 
+@dataclass(frozen=True)
+class Left:
+    """逃跑: `seat` got up before the game was over, and lost it. The last event of a
+    kept record of a game left mid-way (the game itself never records it: the events
+    before it replay as they were played, up to the leave). Scored as though the
+    leaver's side had lost at the stake reached: `landlord` is the landlord, or the
+    leaver when none was chosen yet (who pays each of the others the highest bid so
+    far, at least 1); `side` is the other side, which wins; `multiplier` the shared
+    stake. Scores sum to zero. No record version: a reader before it refuses the
+    unknown event, as it should, and the events before it are what they always were."""
+
+    seat: int
+    landlord: int
+    side: Side
+    multiplier: int
+    scores: tuple[int, int, int]
+
+    def __post_init__(self) -> None:
+        """A record is hostile input: a leave that no game scores is refused."""
+        if (self.seat == self.landlord) != (self.side is Side.PEASANTS):
+            raise ValueError("the side that wins is not the leaver's")
+        if self.multiplier < 1 or sum(self.scores) != 0 or self.scores[self.seat] >= 0:
+            raise ValueError("the scores are not a leaver's loss")
+
+
+def played_part(events: Sequence[Event]) -> tuple[tuple[Event, ...], Left | None]:
+    """A record's events as the game played them, and the `Left` that ends a record of
+    a game left mid-way (None for any other record)."""
+    if events and isinstance(events[-1], Left):
+        return tuple(events[:-1]), events[-1]
+    return tuple(events), None
+
+
 Event = (
     Started
     | Dealt
@@ -165,6 +198,7 @@ Event = (
     | Passed
     | TrickWon
     | GameOver
+    | Left
 )
 
 EVENT_TYPES: dict[str, type] = {
@@ -179,6 +213,7 @@ EVENT_TYPES: dict[str, type] = {
     "passed": Passed,
     "trick_won": TrickWon,
     "game_over": GameOver,
+    "left": Left,
 }
 _TYPE_NAMES = {cls: name for name, cls in EVENT_TYPES.items()}
 
@@ -257,7 +292,7 @@ def _started_from_dict(data: dict[str, Any]) -> Started:
 
 
 _CARD_FIELDS = frozenset({"cards", "hands", "bottom"})
-_SEAT_FIELDS = frozenset({"seat", "first"})
+_SEAT_FIELDS = frozenset({"seat", "first", "landlord"})
 
 
 def _in_range(key: str, value: Any) -> bool:
@@ -294,7 +329,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         raise ValueError(f"{name}: missing field {sorted(missing)[0]!r}")
     values = {key: _tuples(data[key]) for key in names if key in data}
     try:
-        if cls is GameOver:
+        if cls is GameOver or cls is Left:
             values["side"] = Side(values["side"])
         types = _field_types(cls)
         for key, value in values.items():

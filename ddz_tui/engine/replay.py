@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ddz_tui.cards import Card
-from ddz_tui.engine.events import Event
+from ddz_tui.engine.events import Event, played_part
 from ddz_tui.engine.game import ActionEvent, Game, Result
 from ddz_tui.engine.house import Decision, Rules
 from ddz_tui.engine.phases import Phase
@@ -80,8 +80,14 @@ def _frame(game: Game, step: int, action: ActionEvent | None) -> Frame:
 
 
 def frames(events: Sequence[Event]) -> list[Frame]:
-    """Every frame of a record; ValueError if the engine would not have produced it."""
-    out = [_frame(game, step, action) for step, (game, action) in enumerate(Game.replaying(events))]
-    if out[-1].phase is not Phase.OVER:
+    """Every frame of a record; ValueError if the engine would not have produced it. A
+    record of a game left mid-way (ending in `Left`) gives its frames up to the leave;
+    what the leave cost is its `Left`'s (see `events.played_part`)."""
+    played, left = played_part(events)
+    replaying = Game.replaying(played)
+    out = [_frame(game, step, action) for step, (game, action) in enumerate(replaying)]
+    if left is None and out[-1].phase is not Phase.OVER:
         raise ValueError("the record stops before the game is over")
+    if left is not None and out[-1].phase is Phase.OVER:
+        raise ValueError("the record says the game was left after it was over")
     return out

@@ -30,6 +30,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "history.players": ("players", "玩家"),
     "history.won": ("won", "胜"),
     "history.lost": ("lost", "负"),
+    "history.left": ("left, lost", "逃跑，负"),
     "origin.local": ("here", "本地"),
     "origin.client": ("online", "联网"),
     "origin.server": ("hosted", "主机"),

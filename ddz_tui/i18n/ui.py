@@ -164,7 +164,15 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Leave this table? The game in progress is abandoned.",
         "离开牌桌？当前牌局将作废。",
     ),
+    "ui.leave.question_lost": (
+        "Leave this table? The game in progress is abandoned and counts as lost: {score} for you.",
+        "离开牌桌？中途离开按输局计分：你{score}。",
+    ),
     "ui.leave.yes": ("Leave", "离开"),
+    "ui.replay.left": (
+        "{who} left the game here, and lost it.",
+        "{who}在此中途离开，按输局计分。",
+    ),
     "ui.leave.no": ("Stay", "继续打"),
     "ui.sound.on": ("Sound on.", "声音已打开。"),
     "ui.sound.off": ("Sound off.", "声音已关闭。"),
@@ -426,8 +434,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.seat.away": ("away", "离线"),
     "ui.clock": ("{s}s left", "剩{s}秒"),
     "ui.leave.question_shared": (
-        "Leave this table? A bot finishes the game for you.",
-        "离开这张牌桌？电脑会替你打完这一局。",
+        "Leave this table? A bot finishes the game for you, and its score is yours.",
+        "离开这张牌桌？电脑会替你打完这一局，输赢仍算你的。",
     ),
     "ui.wait.seat": ("Seat", "座位"),
     "ui.wait.where": ("Where", "位置"),
@@ -515,6 +523,15 @@ PHRASES: dict[str, tuple[str, str]] = {
         "回放中：跳到教练标出的下一处 / 上一处",
     ),
     "ui.settings.coach_hints": ("Hints from the coach", "教练提示"),
+    "ui.settings.auto_pass": ("Auto pass, last play raised", "要不起自动过，末手自动选"),
+    "ui.msg.cant_beat": (
+        "要不起 Nothing beats {play}: passing for you.",
+        "要不起：没有大过{play}的牌，自动不出。",
+    ),
+    "ui.msg.last_play_raised": (
+        "Your last cards make one play, raised for you: Enter plays them.",
+        "最后一手牌已为你选好：按回车出牌。",
+    ),
     "ui.msg.hint_pass": (
         "Hint {i} of {n}: pass. P passes, H shows the next.",
         "提示 {i}/{n}：不出。按 P 不出，H看下一个。",
@@ -533,8 +550,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "退出游戏？当前牌局将作废。",
     ),
     "ui.quit.question_joined": (
-        "Quit ddz? A bot plays your seat until you come back.",
-        "退出游戏？在你回来之前由电脑替你出牌。",
+        "Quit ddz? A bot plays your seat until you come back, and the game's score is yours.",
+        "退出游戏？在你回来之前由电脑替你出牌，这局的输赢仍算你的。",
+    ),
+    "ui.quit.question_lost": (
+        "Quit ddz? The game in progress is abandoned and counts as lost: {score} for you.",
+        "退出游戏？中途退出按输局计分：你{score}。",
     ),
     "ui.quit.question_hosting": (
         "Quit ddz? The server you host stops, and the game with it.",

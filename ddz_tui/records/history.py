@@ -114,8 +114,9 @@ class History:
         my_seat: int | None,
         origin: Origin,
     ) -> asyncio.Task[int | None]:
-        """Keep a finished game (the whole record, from `Started` to `GameOver`) in the
-        background. The task gives the game's id, or None when history is off."""
+        """Keep a finished game (the whole record, from `Started` to `GameOver`, or to
+        the `Left` of a game left mid-way) in the background. The task gives the game's
+        id, or None when history is off."""
         events = tuple(events)
         seats = tuple(seats)
 

@@ -34,6 +34,7 @@ from ddz_tui.engine import (
     dumps,
     loads,
 )
+from ddz_tui.engine.events import Left
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase, PhrasedError, t
 from ddz_tui.records.names import check_name
@@ -107,6 +108,7 @@ class GameSummary:
     rules: Rules = PLAIN_RULES  # the house rules the game was played under
     bombs: tuple[int, int, int] = (0, 0, 0)  # bombs and rockets each seat played
     spring: bool = False  # won by a spring or an anti-spring
+    left: int | None = None  # the seat that got up mid-game and lost it (逃跑), if any
 
     @property
     def my_score(self) -> int | None:
@@ -347,11 +349,20 @@ def _to_v4(db: sqlite3.Connection) -> None:
     _backfill_rules(db)
 
 
+_MIGRATE_V5 = """
+ALTER TABLE games ADD COLUMN left_seat INTEGER
+"""
+"""Version 5 keeps games left mid-way (their records end in `Left`): the seat that got
+up, so a list of games can say so without reading records. Every game kept before was
+played to the end (NULL)."""
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _run(_SCHEMA_V1),
     _to_v2,
     _to_v3,
     _to_v4,
+    _run(_MIGRATE_V5),
 )
 """MIGRATIONS[k] takes the schema from version k to version k + 1."""
 
@@ -413,7 +424,7 @@ _Read = tuple[GameSummary, Seats]  # a game as read back, with its seats
 
 _GAME_COLUMNS = (
     "id, finished, origin, landlord_mode, my_seat, landlord, side, multiplier,"
-    " spring, anti_spring, rules"
+    " spring, anti_spring, rules, left_seat"
 )
 _SEAT_COLUMNS = "game_id, seat, name, bot_level, label, score, bombs"
 
@@ -476,7 +487,7 @@ def _seat_rows(rows: list[tuple]) -> tuple[Seats, tuple[int, int, int], tuple[in
 def _game_row(row: tuple, seat_rows: list[tuple]) -> tuple[GameSummary, Seats]:
     """A game's row and its seats' rows, checked; _Unreadable when any value fails."""
     game_id, finished, origin, mode, my_seat, landlord, side, multiplier = row[:8]
-    spring, anti_spring, rules = row[8:]
+    spring, anti_spring, rules, left = row[8:]
     seats, scores, bombs = _seat_rows(seat_rows)
     summary = GameSummary(
         id=_int(game_id),
@@ -492,6 +503,7 @@ def _game_row(row: tuple, seat_rows: list[tuple]) -> tuple[GameSummary, Seats]:
         rules=_rules_of(rules, mode),
         bombs=bombs,
         spring=bool(_int(spring, 0, 1) or _int(anti_spring, 0, 1)),
+        left=None if left is None else _int(left, 0, 2),
     )
     return summary, seats
 
@@ -624,31 +636,36 @@ class Store:
         origin: Origin = Origin.LOCAL,
         finished: dt.datetime | None = None,
     ) -> int:
-        """Keep a finished game (its full event record) in one transaction; its id."""
+        """Keep a finished game (its full event record) in one transaction; its id. A
+        game left mid-way is finished by its `Left`, which scores it."""
         started, over = events[0], events[-1]
-        if not isinstance(started, Started) or not isinstance(over, GameOver):
+        if not isinstance(started, Started) or not isinstance(over, GameOver | Left):
             raise ValueError("only a finished game's whole record can be kept")
-        chosen = next(e for e in reversed(events) if isinstance(e, LandlordChosen))
+        if isinstance(over, Left):
+            landlord, left, spring = over.landlord, over.seat, (False, False)
+        else:
+            chosen = next(e for e in reversed(events) if isinstance(e, LandlordChosen))
+            landlord, left, spring = chosen.seat, None, (over.spring, over.anti_spring)
         when = (finished or dt.datetime.now(dt.timezone.utc)).isoformat(timespec="seconds")
         bombs = _bombs_by_seat(events)
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO games (finished, seed, landlord_mode, my_seat, landlord, side,"
-                " multiplier, spring, anti_spring, record, origin, rules)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " multiplier, spring, anti_spring, record, origin, rules, left_seat)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     when,
                     started.seed,
                     started.landlord_mode.value,
                     my_seat,
-                    chosen.seat,
+                    landlord,
                     over.side.value,
                     over.multiplier,
-                    over.spring,
-                    over.anti_spring,
+                    *spring,
                     dumps(events),
                     origin.value,
                     _rules_text(started.rules),
+                    left,
                 ),
             )
             game_id = cursor.lastrowid

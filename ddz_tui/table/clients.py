@@ -8,7 +8,9 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from ddz_tui.engine import Action
+from ddz_tui.engine.events import Left
 from ddz_tui.table.host import TableHost
+from ddz_tui.table.keeping import left_now
 from ddz_tui.table.seats import Listener
 
 
@@ -58,11 +60,27 @@ class Takeover(Protocol):
 
 
 class LocalTable:
-    """A seat at a `TableHost` in this process: a game against bots."""
+    """A seat at a `TableHost` in this process: a game against bots.
 
-    def __init__(self, host: TableHost, seat: int = 0) -> None:
+    on_leave: what getting up mid-game costs (`keeping.keep_local_games`: the game is
+    kept, lost); None for a table whose games are not kept."""
+
+    def __init__(
+        self, host: TableHost, seat: int = 0, on_leave: Callable[[], None] | None = None
+    ) -> None:
         self.host = host
         self.seat = seat
+        self.on_leave = on_leave
+
+    def leaving(self) -> Left | None:
+        """What getting up now costs, as the game would be kept (lost); None when it
+        costs nothing: no game on, or this table's games are not kept."""
+        return None if self.on_leave is None else left_now(self.host, self.seat)
+
+    def leave(self) -> None:
+        """The player gets up, the game unfinished (once they have said yes to it)."""
+        if self.on_leave is not None and self.host.playing:
+            self.on_leave()
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         return self.host.subscribe(self.seat, listener)

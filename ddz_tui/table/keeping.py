@@ -4,8 +4,10 @@ every game a `TableHost` finishes recorded as it ends."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
-from ddz_tui.engine import Phase
+from ddz_tui.engine import Multiplier, Phase, Side, scores
+from ddz_tui.engine.events import Left
 from ddz_tui.records.history import History
 from ddz_tui.records.store import Origin, SeatRecord
 from ddz_tui.table.host import TableHost
@@ -46,3 +48,46 @@ def keep_games(
             history.record(game.events, seat_records(host.seats), my_seat, origin)
 
     return host.subscribe(0 if my_seat is None else my_seat, on_change)
+
+
+def left_game(
+    seat: int, landlord: int | None, multiplier: Multiplier, bids: Sequence[tuple[int, int]]
+) -> Left:
+    """How a game `seat` left mid-way is scored (逃跑, as a Dou Dizhu app counts it): as
+    though the leaver's side had lost at the stake reached (`multiplier`, with its
+    doublings so far), the other side winning, so the scores still sum to zero. Before a
+    landlord is chosen the leaver is scored as a landlord who lost at the highest bid so
+    far (at least 1): walking away from a bad hand in the bidding is not free either."""
+    if landlord is None:
+        high = max((bid for _, bid in bids), default=0)
+        landlord, multiplier = seat, replace(multiplier, base=max(multiplier.base, high))
+    side = Side.PEASANTS if seat == landlord else Side.LANDLORD
+    return Left(seat, landlord, side, multiplier.total, scores(landlord, side, multiplier))
+
+
+def left_now(host: TableHost, seat: int) -> Left | None:
+    """What `seat` getting up now would cost (`left_game`); None when no game is on."""
+    game = host.game
+    if game is None or not host.playing:
+        return None
+    return left_game(seat, game.landlord, game.multiplier, game.view(seat).bids)
+
+
+def keep_local_games(host: TableHost, history: History, seat: int) -> Callable[[], None]:
+    """`keep_games` for a game against bots at `seat`, and the function to call when
+    its player gets up mid-game: the game is kept as they left it, lost (`left_game`),
+    and nothing after it (a bot finishing the game under 托管 as the table closes)."""
+    stop = keep_games(host, history, seat, Origin.LOCAL)
+    gone = False
+
+    def leave() -> None:
+        nonlocal gone
+        stop()
+        left = left_now(host, seat)
+        if gone or left is None or host.game is None:
+            return  # over already, and kept
+        gone = True
+        events = (*host.game.events, left)
+        history.record(events, seat_records(host.seats), seat, Origin.LOCAL)
+
+    return leave

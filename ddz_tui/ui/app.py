@@ -33,7 +33,7 @@ from ddz_tui.engine import Phase
 from ddz_tui.i18n import Lang, ascii_mode, default_language, set_ascii, set_language, t
 from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.records.history import History
-from ddz_tui.records.store import Origin, SeatLabel, default_path
+from ddz_tui.records.store import SeatLabel, default_path
 from ddz_tui.sound.player import Sound
 from ddz_tui.ui.screens.confirm import ConfirmScreen
 from ddz_tui.ui.screens.title import TitleScreen
@@ -270,7 +270,18 @@ class DdzApp(App[None]):
     def _quit_answered(self, quit: bool | None) -> None:
         self._quit_question = None
         if quit:
+            self._leave_tables()
             self.exit()
+
+    def _leave_tables(self) -> None:
+        """Quitting mid-game gets up from the table as Esc does: a game against bots is
+        kept, lost (written before the history closes, as the app ends)."""
+        from ddz_tui.table.clients import LocalTable
+        from ddz_tui.ui.screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen) and isinstance(screen.client, LocalTable):
+                screen.client.leave()
 
     @property
     def at_table(self) -> bool:
@@ -281,6 +292,7 @@ class DdzApp(App[None]):
 
     def _quit_wording(self) -> str | None:
         """What quitting would cost, when a game is in progress at a table; else None."""
+        from ddz_tui.table.clients import LocalTable
         from ddz_tui.ui.screens.table import TableScreen
 
         playing = any(
@@ -296,6 +308,18 @@ class DdzApp(App[None]):
             return t("ui.quit.question_hosting")
         if online is not None and online.client is not None:
             return t("ui.quit.question_joined")
+        left = next(
+            (
+                cost
+                for screen in self.screen_stack
+                if isinstance(screen, TableScreen)
+                and isinstance(screen.client, LocalTable)
+                and (cost := screen.client.leaving()) is not None
+            ),
+            None,
+        )
+        if left is not None:
+            return t("ui.quit.question_lost", score=f"{left.scores[left.seat]:+d}")
         return t("ui.quit.question")
 
     # --- history ---------------------------------------------------------------------
@@ -392,7 +416,7 @@ class DdzApp(App[None]):
     def start_local_game(self, game: LocalGame) -> None:
         from ddz_tui.table.clients import LocalTable
         from ddz_tui.table.host import TableHost
-        from ddz_tui.table.keeping import keep_games
+        from ddz_tui.table.keeping import keep_local_games
         from ddz_tui.table.seats import SeatInfo, SeatKind
 
         seats = [
@@ -402,8 +426,8 @@ class DdzApp(App[None]):
         ]
         seed = None if self._seeds is None else self._seeds.getrandbits(63)
         host = TableHost(seats, rules=game.rules, bot_delay=self.settings.bot_delay, seed=seed)
-        keep_games(host, self.history, my_seat=0, origin=Origin.LOCAL)
-        self.open_table(LocalTable(host))
+        leave = keep_local_games(host, self.history, seat=0)
+        self.open_table(LocalTable(host, on_leave=leave))
 
     # --- network games ---------------------------------------------------------------
 

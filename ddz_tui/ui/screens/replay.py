@@ -30,11 +30,13 @@ from ddz_tui.engine import (
     Shown,
     Side,
 )
+from ddz_tui.engine.events import Left, played_part
 from ddz_tui.engine.replay import Frame, frames
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import as_shown, t
 from ddz_tui.records.store import KeptGame, SeatRecord
 from ddz_tui.rules import classify
+from ddz_tui.table.keeping import left_game
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 from ddz_tui.table.timing import REAL_CLOCK, Clock, Timer
 from ddz_tui.ui.names import bid_word
@@ -66,7 +68,8 @@ class Replay:
     levels: tuple[str | None, str | None, str | None] = (None, None, None)  # bots' levels
     my_seat: int | None = None
     title: str = ""
-    events: tuple[Event, ...] = ()  # the record, for the coach
+    events: tuple[Event, ...] = ()  # the record as played, for the coach
+    left: Left | None = None  # how it ended when a seat got up mid-game (逃跑)
 
     @classmethod
     def of(
@@ -82,7 +85,14 @@ class Replay:
             seats = [SeatRecord(t("ui.replay.seat", n=seat + 1)) for seat in range(3)]
         names = per_seat(t("ui.you") if s == my_seat else info.name for s, info in enumerate(seats))
         levels = per_seat(None if s == my_seat else info.bot_level for s, info in enumerate(seats))
-        return cls(tuple(frames(events)), names, levels, my_seat, title, tuple(events))
+        steps = frames(events)
+        played, left = played_part(events)
+        last = steps[-1]
+        if left is not None and left != left_game(
+            left.seat, last.landlord, last.multiplier, last.bids
+        ):
+            raise ValueError("the record scores the leave otherwise than the game stood")
+        return cls(tuple(steps), names, levels, my_seat, title, played, left)
 
     @classmethod
     def of_kept(cls, kept: KeptGame) -> Replay:
@@ -216,7 +226,8 @@ class ReplayScreen(AppScreen):
         self.query_one("#bids", Plain).update(self._bids_line(frame))
         self.query_one("#replay-hand", CardRow).show(frame.hands[self.bottom_seat])
         self._show_me()
-        self.query_one(MessageLine).say(self._says(), "info" if frame.result else "")
+        ended = frame.result is not None or self._left is not None
+        self.query_one(MessageLine).say(self._says(), "info" if ended else "")
         self.query_one(CoachBar).show(frame.step)
 
     def _table_show(self, frame: Frame) -> TableShow:
@@ -261,8 +272,13 @@ class ReplayScreen(AppScreen):
     def name_of(self, seat: int) -> str:
         return self.replay.names[seat]
 
+    @property
+    def _left(self) -> Left | None:
+        """The leave that ended the game, at the last step of a game left mid-way."""
+        return self.replay.left if self.at_the_end else None
+
     def _score(self, seat: int) -> str:
-        result = self.frame.result
+        result = self.frame.result or self._left
         return "" if result is None else f" {result.scores[seat]:+d} "
 
     def _show_me(self) -> None:
@@ -327,7 +343,14 @@ class ReplayScreen(AppScreen):
         return text
 
     def _says(self) -> str:
-        """What happened at this step, in words."""
+        """What happened at this step, in words (at the last step of a game left
+        mid-way, that it was left there)."""
+        left = self._left
+        if left is None:
+            return self._happened()
+        return f"{self._happened()} {t('ui.replay.left', who=self.name_of(left.seat))}".strip()
+
+    def _happened(self) -> str:
         frame = self.frame
         action = frame.action
         if action is None:

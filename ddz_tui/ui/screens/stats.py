@@ -238,6 +238,8 @@ def _row(game: GameSummary) -> tuple[Text, ...]:
     else:
         role = t("role.landlord" if mine == game.landlord else "role.peasant")
         result = t("history.won" if game.i_won else "history.lost")
+        if game.left == mine:
+            result = t("history.left")
         score = f"{game.my_score:+d}"
     return (
         Text(str(game.id), justify="right"),

@@ -42,7 +42,7 @@ from ddz_tui.engine import (
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo
 from ddz_tui.sound.clips import Effect, Music
-from ddz_tui.table.clients import SharedTable, TableClient, Takeover
+from ddz_tui.table.clients import LocalTable, SharedTable, TableClient, Takeover
 from ddz_tui.table.seats import TableState
 from ddz_tui.ui.names import bid_word
 from ddz_tui.ui.screens.base import AppScreen
@@ -668,9 +668,22 @@ class TableScreen(AppScreen):
         if view is None or view.phase is Phase.OVER:
             self.dismiss()
             return
-        text = t("ui.leave.question_shared") if self.shared else t("ui.leave.question")
+        client = self.client
+        left = client.leaving() if isinstance(client, LocalTable) else None
+        if self.shared:
+            text = t("ui.leave.question_shared")
+        elif left is not None:
+            text = t("ui.leave.question_lost", score=f"{left.scores[left.seat]:+d}")
+        else:
+            text = t("ui.leave.question")
         question = ConfirmScreen(text, t("ui.leave.yes"), t("ui.leave.no"))
-        self.app.push_screen(question, self.dismiss_if)
+        self.app.push_screen(question, self._leave_answered)
+
+    def _leave_answered(self, yes: bool | None) -> None:
+        """Yes: a game against bots is kept as left, lost (`LocalTable.leave`)."""
+        if yes and isinstance(self.client, LocalTable):
+            self.client.leave()
+        self.dismiss_if(yes)
 
     def _raised(self, before: frozenset[Card], after: frozenset[Card]) -> None:
         """Other cards are raised (by a key, a click or a hint; watched, so the table
