@@ -97,6 +97,12 @@ def _end(answers: _Answers) -> None:
         raise ValueError(f"answer {extra[0] + 1} comes after calling was over")
 
 
+def doubling_done(doubles: Sequence[tuple[int, bool]]) -> bool:
+    """加倍 is over after these answers: all three, or both peasants declined (the
+    landlord redoubles only against a peasant who doubled)."""
+    return len(doubles) == 3 or (len(doubles) == 2 and not any(d for _, d in doubles))
+
+
 def doubling_turn(landlord: int, doubles: int) -> int:
     """Who decides about doubling after `doubles` answers: the peasants in turn from
     the landlord's left, then the landlord."""

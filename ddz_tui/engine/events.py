@@ -25,15 +25,18 @@ class Side(str, Enum):
     PEASANTS = "peasants"
 
 
-RECORD_VERSION = 3
+RECORD_VERSION = 4
 """The newest record format. Version 1 (before house rules) held the landlord mode
 only; version 2 holds the house rules; version 3 is a game played under the redeal
 limit (`Game`'s `REDEALS_BEFORE_LOT`): it holds only the last deal declined before
 the one played (its first `Dealt` may be a redeal, number 1 or 2), and after that
-many redeals in a row the landlord is drawn by lot. A record is written in the oldest
-version that holds its game, so the record of a game with the plain rules and at most
-one redeal is what it always was; versions 1 and 2 replay with no limit, as they
-were played."""
+many redeals in a row the landlord is drawn by lot. Version 4 is a game with 加倍 in
+which neither peasant doubled, so the landlord was not asked to redouble (before it,
+the landlord was asked anyway); it says whether the redeal limit dropped deals. A
+record is written in the oldest version that holds its game, so the record of a game
+with the plain rules and at most one redeal is what it always was; versions 1 and 2
+replay with no limit, as they were played, and versions 1 to 3 with the landlord
+asked to redouble in every game with 加倍."""
 
 
 @dataclass(frozen=True)
@@ -42,11 +45,14 @@ class Started:
     the plain rules with that mode, as a version 1 record says.
 
     limited: the record needs the redeal limit to replay (version 3): earlier redeals
-    were dropped from it. Set by the game once it drops one."""
+    were dropped from it. Set by the game once it drops one.
+    rested: neither peasant doubled and the landlord was not asked to redouble
+    (version 4): the record replays only by that rule. Set by the game when it happens."""
 
     seed: int
     rules: Rules
     limited: bool = False
+    rested: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.rules, LandlordMode):
@@ -61,8 +67,10 @@ class Started:
     @property
     def version(self) -> int:
         """The oldest record format that holds this game."""
-        if self.limited:
+        if self.rested:
             return RECORD_VERSION
+        if self.limited:
+            return 3
         return 1 if self.rules.plain else 2
 
 
@@ -263,26 +271,37 @@ def _started_to_dict(event: Started) -> dict[str, Any]:
         mode = event.rules.landlord.value
         return {"event": "started", "seed": event.seed, "landlord_mode": mode, "version": 1}
     rules = event.rules.to_dict()
-    return {"event": "started", "seed": event.seed, "rules": rules, "version": event.version}
+    out = {"event": "started", "seed": event.seed, "rules": rules, "version": event.version}
+    if event.rested:
+        out["limited"] = event.limited
+    return out
 
 
 def _started_from_dict(data: dict[str, Any]) -> Started:
     """Version 1 holds the landlord mode (and, in the oldest records, no version);
-    versions 2 and 3 hold the rules."""
+    versions 2 to 4 hold the rules, and version 4 whether the redeal limit dropped deals."""
     version = data.get("version", 1)
-    if type(version) is not int or version not in (1, 2, RECORD_VERSION):
-        raise ValueError(f"a record of version {version!r} (this game reads 1, 2 and 3)")
+    if type(version) is not int or version not in (1, 2, 3, RECORD_VERSION):
+        raise ValueError(f"a record of version {version!r} (this game reads 1 to 4)")
     key = "landlord_mode" if version == 1 else "rules"
-    extra = set(data) - {"event", "seed", key, "version"}
+    fields = {"seed", key, *(("limited",) if version == RECORD_VERSION else ())}
+    extra = set(data) - {"event", "version", *fields}
     if extra:
         raise ValueError(f"unexpected field {sorted(extra)[0]!r}")
-    for name in ("seed", key):
+    for name in sorted(fields):
         if name not in data:
             raise ValueError(f"missing field {name!r}")
     if type(data["seed"]) is not int:
         raise ValueError("'seed' is not of the right type")
+    if version == RECORD_VERSION:
+        if type(data["limited"]) is not bool:
+            raise ValueError("'limited' is not of the right type")
+        rules = Rules.from_dict(data["rules"])
+        if not rules.doubling:
+            raise ValueError("a version 4 record is of a game with doubling")
+        return Started(data["seed"], rules, data["limited"], rested=True)
     if version > 1:
-        return Started(data["seed"], Rules.from_dict(data["rules"]), version == RECORD_VERSION)
+        return Started(data["seed"], Rules.from_dict(data["rules"]), version == 3)
     if not isinstance(data[key], str):
         raise ValueError(f"{key!r} is not of the right type")
     rules = Rules(LandlordMode(data[key]))

@@ -14,7 +14,7 @@ from enum import Enum
 
 from ddz_tui.cards import DECK, Card, format_ranks, lowest_suits, ranks_of
 from ddz_tui.engine.actions import Action, Answer, MakeBid, Pass, Play
-from ddz_tui.engine.calling import calling
+from ddz_tui.engine.calling import calling, doubling_done
 from ddz_tui.engine.events import (
     Bid,
     Called,
@@ -146,7 +146,8 @@ class Game:
     rules are `rules`, or the plain rules with `landlord_mode` (叫分 by default).
     `redeal_limit`: after `REDEALS_BEFORE_LOT` redeals the landlord is drawn by lot,
     and the record keeps only the last deal declined (off only to replay records
-    played before the limit).
+    played before the limit). `always_redouble`: the landlord is asked to redouble
+    even when neither peasant doubled (only to replay records from before version 4).
     """
 
     # the state of one deal, set afresh by `_deal` (a redeal starts it again)
@@ -180,6 +181,7 @@ class Game:
         *,
         rules: Rules | None = None,
         redeal_limit: bool = True,
+        always_redouble: bool = False,
     ) -> None:
         if rules is None:
             rules = Rules(
@@ -195,6 +197,7 @@ class Game:
         self._events: list[Event] = [Started(self.seed, rules)]
         self.redeals = 0
         self._limited = redeal_limit
+        self._always_redouble = always_redouble
         self._deal()
 
     # --- reading the state ---------------------------------------------------------
@@ -348,7 +351,8 @@ class Game:
 
     def double(self, seat: int, double: bool) -> tuple[Event, ...]:
         """加倍: each peasant in turn from the landlord's left, then the landlord,
-        doubles or not. Then the landlord leads."""
+        doubles or not; the landlord (反加倍, redoubling) only if a peasant doubled.
+        Then the landlord leads."""
         self._check_turn(seat, Decision.DOUBLE)
         self._check_answer(double)
         start = len(self._events)
@@ -356,6 +360,9 @@ class Game:
         self._doubles += ((seat, double),)
         self._doubled[seat] = double
         if len(self._doubles) == len(SEATS):
+            self._to_play()
+        elif doubling_done(self._doubles) and not self._always_redouble:
+            self._mark_rested()
             self._to_play()
         else:
             self.turn = next_seat(seat)
@@ -430,7 +437,12 @@ class Game:
         if not events or not isinstance(events[0], Started):
             raise ValueError("a record starts with a 'started' event")
         started = events[0]
-        game = cls(started.seed, rules=started.rules, redeal_limit=started.limited)
+        game = cls(
+            started.seed,
+            rules=started.rules,
+            redeal_limit=started.limited,
+            always_redouble=not started.rested,
+        )
         if started.limited and len(events) > 1 and isinstance(events[1], Dealt):
             game._skip_to(events[1].number)
         yield game, None
@@ -481,6 +493,12 @@ class Game:
         started = self._events[0]
         assert isinstance(started, Started)
         self._events[0] = replace(started, limited=True)
+
+    def _mark_rested(self) -> None:
+        """The landlord was not asked to redouble: the record is version 4."""
+        started = self._events[0]
+        assert isinstance(started, Started)
+        self._events[0] = replace(started, rested=True)
 
     def _skip_to(self, number: int) -> None:
         """Replaying a record whose first deal is redeal `number` (the earlier ones

@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar, overload
 
 from ddz_tui.cards import DECK, RANKS, Card, lowest_suits, ranks_of
 from ddz_tui.engine.actions import PASS, Action, Answer, MakeBid, Play
-from ddz_tui.engine.calling import Calling, calling, doubling_turn
+from ddz_tui.engine.calling import Calling, calling, doubling_done, doubling_turn
 from ddz_tui.engine.events import Side
 from ddz_tui.engine.house import YES_OR_NO, Decision, LandlordMode, Rules
 from ddz_tui.engine.phases import Phase, Role
@@ -212,7 +212,7 @@ class PlayerView:
             return Phase.OVER
         if self.rules.showing and not self.shows:
             return Phase.SHOWING
-        if self.rules.doubling and len(self.doubles) < 3:
+        if self.rules.doubling and not doubling_done(self.doubles):
             return Phase.DOUBLING
         return Phase.PLAYING
 

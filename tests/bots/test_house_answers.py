@@ -54,9 +54,10 @@ def _peasant_double(hand: str) -> PlayerView:
     return PlayerView(1, hand, 0, BOTTOM, (), first_bidder=0, rules=GRAB, calls=calls, shows=shows)
 
 
-def _landlord_double(hand: str, doubled: bool) -> PlayerView:
+def _landlord_double(hand: str, against: int) -> PlayerView:
+    """The landlord asked to redouble, `against` peasants (1 or 2) having doubled."""
     calls, shows = ((0, True), (1, False), (2, False)), ((0, ()),)
-    doubles = ((1, doubled), (2, doubled))
+    doubles = ((1, True), (2, against == 2))
     return PlayerView(
         0,
         hand,
@@ -77,7 +78,7 @@ def test_a_strong_hand_calls_grabs_and_doubles(level: Level) -> None:
     for view in (_call(STRONG), _grab(STRONG), _grab_back(STRONG), _peasant_double(STRONG)):
         assert view.decision in YES_OR_NO
         assert decide(bot, view).yes is True, view.decision
-    assert decide(bot, _landlord_double(STRONG_LANDLORD, doubled=False)).yes is True
+    assert decide(bot, _landlord_double(STRONG_LANDLORD, against=1)).yes is True
 
 
 @pytest.mark.parametrize("level", [Level.EASY, Level.NORMAL, Level.HARD])
@@ -89,7 +90,7 @@ def test_a_weak_hand_neither_calls_grabs_shows_nor_doubles(level: Level) -> None
         _grab_back(WEAK),
         _show(WEAK_LANDLORD),
         _peasant_double(WEAK),
-        _landlord_double(WEAK_LANDLORD, doubled=False),
+        _landlord_double(WEAK_LANDLORD, against=1),
     )
     for view in views:
         assert decide(bot, view).yes is False, view.decision
@@ -103,10 +104,10 @@ def test_only_a_landlord_sure_of_winning_shows_the_hand(level: Level) -> None:
 
 
 def test_a_landlord_both_peasants_doubled_against_asks_for_more() -> None:
-    hand = "BR2AAKKQQJJT99887765"  # strong enough to redouble alone, not against two
+    hand = "BR22AAKKQQJJT9988776"  # strong enough to redouble against one, not two
     bot = make_bot(Level.NORMAL)
-    assert decide(bot, _landlord_double(hand, doubled=False)).yes is True
-    assert decide(bot, _landlord_double(hand, doubled=True)).yes is False
+    assert decide(bot, _landlord_double(hand, against=1)).yes is True
+    assert decide(bot, _landlord_double(hand, against=2)).yes is False
 
 
 def test_the_easy_bot_never_shows_its_hand() -> None:

@@ -121,7 +121,17 @@ def test_a_record_is_written_in_the_oldest_version_that_holds_its_rules() -> Non
         ({"seed": 1, "version": 2}, "missing field 'rules'"),
         ({"seed": 1, "version": 1}, "missing field 'landlord_mode'"),
         ({"seed": 1, "rules": {}, "version": 2}, "rules: missing field 'landlord'"),
-        ({"seed": 1, "rules": Rules().to_dict(), "version": 4}, "a record of version 4"),
+        ({"seed": 1, "rules": Rules().to_dict(), "version": 5}, "a record of version 5"),
+        ({"seed": 1, "rules": Rules().to_dict(), "version": 4}, "missing field 'limited'"),
+        (
+            {"seed": 1, "rules": Rules().to_dict(), "version": 4, "limited": False},
+            "a version 4 record is of a game with doubling",
+        ),
+        (
+            {"seed": 1, "rules": Rules(doubling=True).to_dict(), "version": 4, "limited": 0},
+            "'limited' is not of the right type",
+        ),
+        ({"seed": 1, "rules": Rules().to_dict(), "version": 3, "limited": True}, "unexpected"),
         ({"seed": 1, "rules": Rules().to_dict(), "version": True}, "a record of version True"),
         ({"seed": True, "rules": Rules().to_dict(), "version": 2}, "'seed' is not of the right"),
         ({"seed": 1, "landlord_mode": 0, "version": 1}, "'landlord_mode' is not of the right"),

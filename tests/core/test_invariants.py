@@ -62,7 +62,8 @@ def check_record(events: list[Event]) -> None:
     for event in events[1:]:
         assert not ended, "an event after the game ended"
         decided = landlord is not None and (
-            (not rules.showing or shown is not None) and (not rules.doubling or len(doubles) == 3)
+            (not rules.showing or shown is not None)
+            and (not rules.doubling or len(doubles) == 3 or _both_declined(doubles))
         )
         if isinstance(event, (Played, Passed)):
             assert decided, "a play before showing and doubling were over"
@@ -95,6 +96,7 @@ def check_record(events: list[Event]) -> None:
             assert rules.doubling and landlord is not None and event.seat == turn
             assert not rules.showing or shown is not None, "doubling before showing"
             assert event.seat == (landlord + 1 + len(doubles)) % 3, "peasants, then the landlord"
+            assert not _both_declined(doubles), "no redouble unless a peasant doubled"
             doubles.append((event.seat, event.double))
             turn = landlord if len(doubles) == 3 else (event.seat + 1) % 3
         elif isinstance(event, Bid):
@@ -189,6 +191,11 @@ def _play_and_check_house_games(seeds: range) -> int:
     for seed in seeds:
         check_record(list(random_game(seed, ALL_RULES[seed % len(ALL_RULES)]).events))
     return len(seeds)
+
+
+def _both_declined(doubles: list[tuple[int, bool]]) -> bool:
+    """Both peasants said no to 加倍: the landlord has nothing to redouble against."""
+    return len(doubles) == 2 and not any(doubled for _, doubled in doubles)
 
 
 def test_invariants_hold_under_every_house_rule() -> None:

@@ -27,6 +27,9 @@ from ddz_tui.engine import (
     Rules,
     Shown,
     Side,
+    Started,
+    dumps,
+    loads,
     scores,
 )
 from tests.support.rigging import rigged
@@ -84,15 +87,20 @@ def _expected(shared: int, doubled: tuple[bool, bool, bool], landlord_won: bool)
     return (-sum(peasants), *peasants)
 
 
+# the landlord redoubles only against a peasant who doubled: no (True, False, False)
+DOUBLINGS = [d for d in itertools.product((False, True), repeat=3) if d[1] or d[2] or not d[0]]
+
+
 @pytest.mark.parametrize("mode", [LandlordMode.BID, LandlordMode.GRAB])
 @pytest.mark.parametrize("landlord_won", [True, False])
-@pytest.mark.parametrize("doubled", list(itertools.product((False, True), repeat=3)))
+@pytest.mark.parametrize("doubled", DOUBLINGS)
 def test_every_doubling_combination_scores_each_seat(
     doubled: tuple[bool, bool, bool], landlord_won: bool, mode: LandlordMode
 ) -> None:
     game = _landlord_chosen(LANDLORD_WINS if landlord_won else PEASANTS_WIN, Rules(mode, True))
     assert game.phase is Phase.DOUBLING
-    for seat in (1, 2, 0):  # the peasants from the landlord's left, then the landlord
+    asked = (1, 2, 0) if doubled[1] or doubled[2] else (1, 2)
+    for seat in asked:  # the peasants from the landlord's left, then the landlord
         view = game.view(seat)
         assert game.turn == view.turn == seat and view.decision is Decision.DOUBLE
         assert game.double(seat, doubled[seat]) == (Doubled(seat, doubled[seat]),)
@@ -110,6 +118,66 @@ def test_every_doubling_combination_scores_each_seat(
     assert abs(over.scores[0]) == result.multiplier.stake(0, 0)
     for seat in range(3):
         assert game.view(seat).multiplier == result.multiplier
+
+
+def _doubling(always_redouble: bool = False) -> Game:
+    """A real deal (its seed replays it) at 加倍: the first bidder took it with 3."""
+    game = Game(5, rules=Rules(LandlordMode.BID, doubling=True), always_redouble=always_redouble)
+    assert game.turn is not None
+    game.bid(game.turn, 3)
+    assert game.phase is Phase.DOUBLING
+    return game
+
+
+def _peasants(game: Game) -> tuple[int, int]:
+    assert game.landlord is not None
+    return (game.landlord + 1) % 3, (game.landlord + 2) % 3
+
+
+def _to_the_end(game: Game) -> None:
+    while game.phase is not Phase.OVER:
+        assert game.turn is not None
+        view = game.view(game.turn)
+        game.act(game.turn, view.legal_actions()[-1])
+
+
+def test_the_landlord_is_not_asked_to_redouble_when_no_peasant_doubled() -> None:
+    game = _doubling()
+    left, right = _peasants(game)
+    game.double(left, False)
+    assert game.double(right, False) == (Doubled(right, False),)
+    assert game.phase is Phase.PLAYING and game.turn == game.landlord
+    view = game.view(right)
+    assert view.phase is Phase.PLAYING and view.turn == game.landlord, "the view agrees"
+    with pytest.raises(IllegalAction):
+        game.double(game.landlord, True)
+    _to_the_end(game)
+    started = game.events[0]
+    assert isinstance(started, Started) and started.rested and started.version == 4
+    assert Game.replay(loads(dumps(game.events))).events == game.events, "version 4 replays"
+
+
+def test_a_record_from_before_version_4_replays_with_the_landlords_redouble() -> None:
+    old = _doubling(always_redouble=True)  # as games were played before version 4
+    left, right = _peasants(old)
+    old.double(left, False)
+    old.double(right, False)
+    assert old.turn == old.landlord and old.decision is Decision.DOUBLE, "asked, as then"
+    old.double(old.landlord, True)
+    _to_the_end(old)
+    started = old.events[0]
+    assert isinstance(started, Started) and not started.rested and started.version == 2
+    assert Game.replay(loads(dumps(old.events))).events == old.events
+
+
+def test_a_peasant_who_doubled_is_redoubled_against() -> None:
+    game = _doubling()
+    left, right = _peasants(game)
+    game.double(left, True)
+    game.double(right, False)
+    assert game.turn == game.landlord and game.decision is Decision.DOUBLE
+    game.double(game.landlord, True)
+    assert game.phase is Phase.PLAYING and not game.events[0].rested
 
 
 def test_all_doubling_by_hand() -> None:
@@ -211,8 +279,10 @@ def test_doubles_and_shows_are_refused_out_of_turn_and_leave_the_game_unchanged(
     with pytest.raises(IllegalAction) as error:
         game.double(0, True)  # the peasants first
     assert error.value.reason is IllegalReason.NOT_YOUR_TURN
-    for seat in (1, 2, 0):
+    for seat in (1, 2):  # nobody doubled: the landlord is not asked
         game.double(seat, False)
+    with pytest.raises(IllegalAction, match="the play has begun"):
+        game.double(0, True)
     with pytest.raises(IllegalAction, match="the play has begun"):
         game.double(1, True)
     assert isinstance(game.play(0, "2222")[0], Played)
