@@ -305,6 +305,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "在任何界面打开或关闭声音和音乐（会记住）",
     ),
     "ui.help.key.help": ("this help", "本帮助"),
+    "ui.help.key.boss": (
+        "the boss key: a dull terminal page over everything, a game against bots paused"
+        " (at a server's table the game goes on); F9 again brings it back",
+        "老板键（摸鱼）：整个屏幕变成普通的终端页面，人机牌局暂停（服务器上的牌局照常进行）；"
+        "再按 F9 返回",
+    ),
     "ui.help.key.quit": (
         "quit ddz (in the middle of a game it asks first; again to quit)",
         "退出游戏（牌局进行中会先询问；再按一次即退出）",

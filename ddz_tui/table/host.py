@@ -128,6 +128,7 @@ class TableHost:
         self._timer: Timer | None = None
         self._timer_key: tuple[object, ...] | None = None
         self._deadline = 0.0
+        self.paused = False  # see `pause`
 
     # --- watching ------------------------------------------------------------------
 
@@ -346,13 +347,37 @@ class TableHost:
         if result is not None:
             self._free_absent()
 
+    # --- pausing -------------------------------------------------------------------
+
+    def pause(self) -> None:
+        """Hold the game where it is (the boss key, at a game against bots): no bot
+        acts (one thinking now has its answer dropped) and no turn timer runs until
+        `unpause`. A networked table is never paused: its other players play on."""
+        if self.paused:
+            return
+        self.paused = True
+        self._publish()  # stops the turn timer
+
+    def unpause(self) -> None:
+        """Play on from where `pause` held the game (a turn timer starts afresh)."""
+        if not self.paused:
+            return
+        self.paused = False
+        self._publish()
+        self._wake_bots()
+
     # --- the turn timer ------------------------------------------------------------
 
     def _arm_timer(self) -> None:
         """(Re)start the timer when a new turn falls to a human; stop it otherwise."""
         game = self.game
         key = None
-        if self.turn_timeout is not None and self.playing and self._human_turn(game):
+        if (
+            self.turn_timeout is not None
+            and self.playing
+            and not self.paused
+            and self._human_turn(game)
+        ):
             key = (id(game), len(game.events), game.turn)
         if key == self._timer_key:
             return
@@ -405,7 +430,7 @@ class TableHost:
         unexpected error is logged and the loop goes on (after `ERROR_PAUSE`): a loop
         that stopped would leave a bot's seat to move and the table stalled until
         someone else acted, which, with only bots to move, is never."""
-        while self.playing:
+        while self.playing and not self.paused:
             try:
                 if not await self._bot_turn():
                     break
@@ -452,7 +477,8 @@ class TableHost:
         answer to the position now (the view is all the seat knows, so a move legal
         at the one is legal at the other)."""
         return (
-            self.game is game
+            not self.paused
+            and self.game is game
             and game.turn == seat
             and self._seats[seat].bot is bot
             and game.view(seat) == view

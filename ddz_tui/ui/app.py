@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.reactive import var
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
@@ -35,6 +36,7 @@ from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.records.history import History
 from ddz_tui.records.store import SeatLabel, default_path
 from ddz_tui.sound.player import Sound
+from ddz_tui.ui.screens.boss import BossScreen
 from ddz_tui.ui.screens.confirm import ConfirmScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
@@ -68,6 +70,10 @@ PRELOADED = (
 `DdzApp.on_ready`)."""
 
 NOTICE_SECONDS = 20
+BOSS_KEY = "f9"
+"""The boss key: a function key no screen uses, that tmux and SSH pass on as they are
+(Ctrl+B is tmux's own prefix; F10 and F11 many terminals keep for their menu and full
+screen)."""
 SOUND_NOTICE_SECONDS = 4
 SOUND_CHECK_SECONDS = 1.0
 """How long the notice after `m` waits for the audio thread to try the device."""
@@ -99,6 +105,9 @@ class DdzApp(App[None]):
     COMPONENT_CLASSES: ClassVar[set[str]] = set(CARD_STYLES)
     TITLE = "ddz"
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(BOSS_KEY, "boss", show=False, priority=True),  # before any screen's keys
+    ]
 
     sound_on: var[bool] = var(False)
     """The sound switch as the settings screen shows it (the Sound holds the truth)."""
@@ -372,6 +381,29 @@ class DdzApp(App[None]):
         failure = self.store.save(self.settings)
         if failure:
             self.notify(failure, severity="error", timeout=NOTICE_SECONDS)
+
+    # --- the boss key ----------------------------------------------------------------
+
+    def action_boss(self) -> None:
+        """The boss key (摸鱼), on any screen: a dull `top` page over everything, the
+        music stopped, a game against bots held where it is; again, all back as it was.
+        A server's table plays on (its turn timer and 托管 as ever)."""
+        if isinstance(self.screen, BossScreen):
+            self.pop_screen()
+            self._pause_tables(False)
+            return
+        self._pause_tables(True)
+        self.sound.music(None)
+        self.push_screen(BossScreen())
+
+    def _pause_tables(self, pause: bool) -> None:
+        from ddz_tui.table.clients import LocalTable
+        from ddz_tui.ui.screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen) and isinstance(screen.client, LocalTable):
+                host = screen.client.host
+                host.pause() if pause else host.unpause()
 
     # --- sound -----------------------------------------------------------------------
 

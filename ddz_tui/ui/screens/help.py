@@ -65,6 +65,7 @@ KEYS = (
     ("F1  ?", "ui.help.key.help"),
     ("N J O T S Q", "ui.help.key.title"),
     ("Ctrl+Q", "ui.help.key.quit"),
+    ("F9", "ui.help.key.boss"),
     ("ui.help.mouse", "ui.help.key.mouse"),
 )
 
