@@ -65,6 +65,9 @@ class Settings:
     hand_order: HandOrder = HandOrder.RANK  # the hand by rank, or by count (the table's key)
     music_volume: int = FULL_VOLUME  # percent of the files' own level
     effects_volume: int = FULL_VOLUME
+    # the first-game lesson was offered; only a fresh config (no file yet) has not seen
+    # it, so a file from before the lesson counts as offered
+    tutorial_offered: bool = True
 
     @property
     def volumes(self) -> Volumes:
@@ -125,6 +128,12 @@ def _volume(value: object) -> int:
     return value
 
 
+def _offered(value: object) -> bool:
+    """Whether the lesson was offered: a value that is not a yes or no is quietly yes
+    (the file was written, so the game has started here before)."""
+    return value if isinstance(value, bool) else True
+
+
 def _language(value: object) -> Lang | None:
     return None if value is None else Lang(value)
 
@@ -156,6 +165,7 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "hand_order": HandOrder,
         "music_volume": _volume,
         "effects_volume": _volume,
+        "tutorial_offered": _offered,
     }
 
 
@@ -191,7 +201,7 @@ class SettingsStore:
         try:
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            return Loaded(Settings())
+            return Loaded(Settings(tutorial_offered=False))  # the very first start
         except (OSError, UnicodeDecodeError) as exc:
             return self._replace(Settings(), str(exc))
         try:

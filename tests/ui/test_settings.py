@@ -19,7 +19,8 @@ THEMES = theme_names()
 
 def test_no_file_means_the_defaults_quietly(tmp_path: Path) -> None:
     loaded = SettingsStore(tmp_path).load(THEMES)
-    assert loaded.settings == Settings() and loaded.problem is None
+    # the very first start: the defaults, and the lesson not offered yet
+    assert loaded.settings == Settings(tutorial_offered=False) and loaded.problem is None
     assert not (tmp_path / "settings.json").exists()
 
 
