@@ -191,6 +191,152 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.menu.help": ("Help and rules", "帮助与规则"),
     "ui.menu.settings": ("Settings", "设置"),
     "ui.menu.quit": ("Quit", "退出"),
+    "ui.menu.tutorial": ("Learn to play: a guided hand", "新手教学：带你打一局"),
+    "keys.tutorial": ("Tutorial", "教学"),
+    "ui.tutorial.line": ("{n}/{of} · {text}", "{n}/{of} · {text}"),
+    "ui.tutorial.offer": (
+        "New to Dou Dizhu? A short lesson plays one hand with you, step by step: raising "
+        "cards, playing, passing, the hint key and the kinds of play. It takes about two "
+        "minutes, and U on the title opens it again any time.",
+        "第一次玩斗地主？简短的教学会带你一步一步打一局：选牌、出牌、不出、提示，以及各种牌型。"
+        "大约两分钟；以后在标题画面按 U 随时可以再学。",
+    ),
+    "ui.tutorial.offer.yes": ("Show me", "开始教学"),
+    "ui.tutorial.offer.no": ("Not now", "以后再说"),
+    "ui.tutorial.done": (
+        "You're ready! You won the hand as the landlord.\n\nOn the title, N deals a game "
+        "against bots; F1 has the rules and every kind of play; U plays this lesson again.",
+        "你已经会玩了！你作为地主赢下了这一局。\n\n在标题画面按 N 开始人机对战；F1 里有规则和"
+        "所有牌型；按 U 可以再学一遍。",
+    ),
+    "ui.tutorial.done.back": ("Back to the title", "回到标题"),
+    "ui.tutorial.coach.bid": (
+        "Welcome! First the bidding: the highest bid makes you the landlord, alone against "
+        "the other two. Press 3 to bid 3.",
+        "欢迎！先叫分：叫分最高的人当地主，一个人对抗另外两家。按 3 叫 3 分。",
+    ),
+    "ui.tutorial.coach.pair": (
+        "You are the landlord: the three bottom cards are yours, and you lead. Raise your "
+        "two 3s: press 3, then 3 again.",
+        "你是地主：三张底牌归你，由你先出。按两次 3，把两张 3 选起来。",
+    ),
+    "ui.tutorial.ready.pair": (
+        "Two cards of one rank make a pair. Enter plays it (so does the Play button).",
+        "同点数的两张牌是对子。按回车出牌（点“出牌”按钮也行）。",
+    ),
+    "ui.tutorial.coach.pass": (
+        "Right beat your 3s with 8s, and Left beat those with queens. Only your bomb or the "
+        "rocket beats that: keep them for later. Press P to pass.",
+        "下家用对 8 管了你的对 3，上家又用对 Q 管上。能管上的只有你的炸弹和王炸，留着以后用。"
+        "按 P 不出。",
+    ),
+    "ui.tutorial.coach.hint": (
+        "Two passes end a trick, so Left leads again: a single 3. Not sure what beats it? "
+        "Press H: the game suggests a play.",
+        "两家都不要，这一轮结束，上家重新出牌：一张 3。不知道出什么？按 H，游戏会给你提示。",
+    ),
+    "ui.tutorial.ready.hint": (
+        "The hint raised your 4, the lowest card that beats a 3. Enter plays it.",
+        "提示选起了你的 4，这是能管上 3 的最小的牌。按回车出牌。",
+    ),
+    "ui.tutorial.hint_again": (
+        "Other cards beat a 3 too, but this lesson plays the 4 the hint raised first: "
+        "Esc, then 4 and Enter.",
+        "别的牌也能管上 3，但这一步出提示最先选起的 4：按 Esc，再按 4 和回车。",
+    ),
+    "ui.tutorial.wrong_hint": (
+        "Not those: Esc lowers the cards, then H suggests a play.",
+        "不是这些：按 Esc 放下选中的牌，再按 H 看提示。",
+    ),
+    "ui.tutorial.coach.straight": (
+        "Nobody beat your 4, so you lead. Five or more ranks in a row make a straight: "
+        "press 8 9 0 J Q K A (0 is the 10).",
+        "没人管你的 4，轮到你先出。五张或更多连续的牌是顺子：依次按 8 9 0 J Q K A（0 是 10）。",
+    ),
+    "ui.tutorial.ready.straight": (
+        "A straight, 8 up to A (a straight never holds a 2 or a joker). Enter plays it.",
+        "顺子，从 8 到 A（顺子里不能有 2 和王）。按回车出牌。",
+    ),
+    "ui.tutorial.coach.trio": (
+        "Nobody can beat that straight. Next, three of a kind with one more card: press "
+        "7 7 7 2.",
+        "这手顺子没人管得上。接下来是三带一：三张同点数的牌带一张，按 7 7 7 2。",
+    ),
+    "ui.tutorial.ready.trio": (
+        "Three 7s and a single: a trio with a single (a trio may also go alone, or take a "
+        "pair). Enter plays it.",
+        "三张 7 带一张单牌：三带一（三张也可以不带，或者带一对）。按回车出牌。",
+    ),
+    "ui.tutorial.coach.bomb": (
+        "Left beat your trio with three aces. Four of a kind is a bomb, which beats any "
+        "other kind: press 5 four times.",
+        "上家用三张 A 管上了你的三带一。四张同点数的牌是炸弹，能管任何别的牌型：按四次 5。",
+    ),
+    "ui.tutorial.ready.bomb": (
+        "A bomb! It beats anything but a higher bomb and the rocket, and doubles the "
+        "stake. Enter plays it.",
+        "炸弹！除了更大的炸弹和王炸，它什么都能管，还让输赢翻倍。按回车出牌。",
+    ),
+    "ui.tutorial.coach.rocket": (
+        "Your last two cards are the jokers: together they are the rocket, which beats "
+        "everything. Press B and R.",
+        "你最后两张是大小王：合在一起是王炸，什么都能管。按 B 和 R。",
+    ),
+    "ui.tutorial.ready.rocket": (
+        "The rocket. Enter plays your last cards: the first to play out every card wins.",
+        "王炸。按回车出完最后的牌：谁先出完手里的牌谁就赢。",
+    ),
+    "ui.tutorial.coach.done": (
+        "You played out all your cards: the landlord wins!",
+        "你出完了所有的牌：地主赢了！",
+    ),
+    "ui.tutorial.more": ("Good, keep going: {keys}", "很好，继续按：{keys}"),
+    "ui.tutorial.wrong": (
+        "Not those cards for this step: Esc lowers them, then press {keys}.",
+        "这一步不出这些牌：按 Esc 放下，再按 {keys}。",
+    ),
+    "ui.tutorial.lower_for_pass": (
+        "No cards this time: Esc lowers them, then P passes.",
+        "这次不出牌：按 Esc 放下选中的牌，再按 P 不出。",
+    ),
+    "ui.tutorial.refuse.bid": (
+        "For this lesson bid 3, the most: press 3.",
+        "这一局请叫 3 分（最高分）：按 3。",
+    ),
+    "ui.tutorial.refuse.pair": (
+        "This step plays your two 3s: Esc lowers the cards, then {keys} and Enter.",
+        "这一步出你的对 3：按 Esc 放下选中的牌，再按 {keys} 和回车。",
+    ),
+    "ui.tutorial.refuse.pass": (
+        "Keep your bomb and rocket for later: Esc lowers the cards, then P passes.",
+        "炸弹和王炸留着以后用：按 Esc 放下选中的牌，再按 P 不出。",
+    ),
+    "ui.tutorial.refuse.hint": (
+        "This step plays the 4, the hint's first suggestion: Esc, then 4 and Enter.",
+        "这一步出提示最先给出的 4：按 Esc，再按 4 和回车。",
+    ),
+    "ui.tutorial.hint_first": (
+        "Press H first: let the game suggest a play.",
+        "先按 H，看看游戏给的提示。",
+    ),
+    "ui.tutorial.refuse.straight": (
+        "Play the straight: Esc lowers the cards, then {keys} and Enter.",
+        "这一步出顺子：按 Esc 放下选中的牌，再按 {keys} 和回车。",
+    ),
+    "ui.tutorial.refuse.trio": (
+        "Play three 7s and the 2: Esc lowers the cards, then {keys} and Enter.",
+        "这一步出三张 7 带 2：按 Esc 放下选中的牌，再按 {keys} 和回车。",
+    ),
+    "ui.tutorial.refuse.bomb": (
+        "Only your bomb beats three aces: Esc lowers the cards, then {keys}, Enter.",
+        "这里只有炸弹管得上三张 A：按 Esc 放下选中的牌，再按 {keys} 和回车。",
+    ),
+    "ui.tutorial.refuse.rocket": (
+        "Your last two cards go together, as the rocket: {keys}, then Enter.",
+        "最后两张一起出，就是王炸：按 {keys}，再按回车。",
+    ),
+    "ui.tutorial.refuse.wait": ("Wait for the others to play.", "请等另外两家出牌。"),
+    "ui.tutorial.refuse.over": ("The lesson's hand is over.", "教学这一局已经结束。"),
     "ui.title.name": ("斗地主 · Dou Dizhu", "斗地主"),
     "ui.title.tagline": (
         "Fight the Landlord, in your terminal",
@@ -570,8 +716,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.quit.yes": ("Quit", "退出"),
     "ui.quit.no": ("Keep playing", "继续打"),
     "ui.help.key.title": (
-        "on the title: new game, join, host, statistics, settings, quit",
-        "标题画面：人机对战、加入、开设、战绩、设置、退出",
+        "on the title: new game, the lesson (U), join, host, statistics, settings, quit",
+        "标题画面：人机对战、新手教学（U）、加入、开设、战绩、设置、退出",
     ),
     "keys.last_trick": ("Last trick", "上一轮"),
     "keys.result": ("Result", "结算"),

@@ -209,6 +209,8 @@ class DdzApp(App[None]):
             self.enter_home()
         else:
             self.push_screen(TitleScreen())
+            if not self.settings.tutorial_offered and self._start is None:
+                self.run_worker(self._offer_tutorial(), group="tutorial")
         if self._replay is not None:
             self.open_replay(self._replay)
         if self._settings_problem:
@@ -352,6 +354,28 @@ class DdzApp(App[None]):
         from ddz_tui.ui.screens.help import HelpScreen
 
         self.push_screen(HelpScreen())
+
+    def open_tutorial(self) -> None:
+        """The first-game lesson: a guided hand at the table (nothing kept)."""
+        from ddz_tui.ui.screens.tutorial import TutorialScreen
+
+        self.push_screen(TutorialScreen(pace=self.settings.bot_delay))
+
+    async def _offer_tutorial(self) -> None:
+        """The very first start: the title offers the lesson, once. Answered either
+        way, it is not offered again (the title's U opens it any time)."""
+        await self.loaded("ddz_tui.ui.screens.tutorial")
+        from ddz_tui.ui.screens.tutorial import TutorialOffer
+
+        if not isinstance(self.screen, TitleScreen):
+            return  # the player is elsewhere already: offered at the next start
+
+        def answered(yes: bool | None) -> None:
+            self.update_settings(tutorial_offered=True)
+            if yes:
+                self.open_tutorial()
+
+        await self.push_screen(TutorialOffer(), answered)
 
     async def on_unmount(self) -> None:
         """End the network session (stopping a hosted server), finish writing the

@@ -63,6 +63,8 @@ def test_a_key_never_imports_the_screen_it_opens() -> None:
         "from importlib.abc import MetaPathFinder\n"
         "os.environ.update(DDZ_CONFIG_DIR=tempfile.mkdtemp(), DDZ_DATA_DIR=tempfile.mkdtemp(),"
         " DDZ_SOUND='off')\n"
+        # a player who has started before: the first start's lesson offer stays away
+        "open(os.path.join(os.environ['DDZ_CONFIG_DIR'], 'settings.json'), 'w').write('{}')\n"
         "from ddz_tui.ui import app as app_module\n"
         "from ddz_tui.ui.app import DdzApp\n"
         "held = threading.Event()\n"
@@ -97,7 +99,7 @@ def test_a_key_never_imports_the_screen_it_opens() -> None:
         "        held.set()\n"
         "        await pressed\n"
         "        for key, name in [('j', 'JoinScreen'),"
-        " ('o', 'HostScreen'), ('f1', 'HelpScreen')]:\n"
+        " ('o', 'HostScreen'), ('f1', 'HelpScreen'), ('u', 'TutorialScreen')]:\n"
         "            await opens(pilot, app, key, name)\n"
         "    assert app.return_code in (None, 0), app.return_code\n"
         "asyncio.run(main())"

@@ -63,7 +63,7 @@ KEYS = (
     ("C", "ui.help.key.coach"),
     ("N  P", "ui.help.key.marks"),
     ("F1  ?", "ui.help.key.help"),
-    ("N J O T S Q", "ui.help.key.title"),
+    ("N U J O T S Q", "ui.help.key.title"),
     ("Ctrl+Q", "ui.help.key.quit"),
     ("F9", "ui.help.key.boss"),
     ("ui.help.mouse", "ui.help.key.mouse"),

@@ -22,6 +22,7 @@ from ddz_tui.ui.widgets.plain import Plain
 
 MENU = (
     ("new_game", "ui.menu.new_game"),
+    ("tutorial", "ui.menu.tutorial"),
     ("join", "ui.menu.join"),
     ("host", "ui.menu.host"),
     ("stats", "ui.menu.stats"),
@@ -51,6 +52,8 @@ class TitleScreen(AppScreen):
     MUSIC = Music.ROOM
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,N", "new_game", "keys.new_game"),
+        # the menu offers it; the footer has no room at 80 columns (T is the statistics)
+        Binding("u,U", "tutorial", "keys.tutorial", show=False),
         Binding("j,J", "join", "keys.join_game"),
         Binding("o,O", "host", "keys.host_game"),  # H is the hint at the table
         Binding("l,L", "lobby", "keys.to_lobby"),
@@ -101,6 +104,10 @@ class TitleScreen(AppScreen):
     def _deal(self, choice: LocalGame | None) -> None:
         if choice is not None:
             self.ddz.start_local_game(choice)
+
+    async def action_tutorial(self) -> None:
+        await self.ddz.loaded("ddz_tui.ui.screens.tutorial")
+        self.ddz.open_tutorial()
 
     async def action_join(self) -> None:
         await self.ddz.loaded("ddz_tui.ui.screens.connect")
