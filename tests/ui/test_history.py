@@ -66,7 +66,7 @@ async def test_statistics_open_from_the_title_and_explain_an_empty_history() -> 
         assert not app.screen.query(ScoreChart) and not app.screen.query(DataTable)
         await pilot.press("escape")
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press("down", "down", "down", "enter")  # the menu's fourth entry
+        await pilot.press("down", "down", "down", "down", "enter")  # the menu's fifth entry
         await loaded(pilot)
         assert isinstance(app.screen, StatsScreen)
 
