@@ -133,6 +133,7 @@ class TableShow:
     seats: tuple[SeatShow, SeatShow]  # left, right
     lanes: tuple[Lane, Lane, Lane]  # left, right, yours
     me: str  # the line by your hand
+    me_brief: str  # the same without your role, for a row too narrow for it (see MyLine)
     my_turn: bool
     buttons: Buttons
     selection: Selection | None
@@ -162,6 +163,7 @@ def table_show(
     trick_open = view.last_play is not None
     left, right = sides(me)
     said = answers(view) if not view.history else {}
+    mark = t("ui.me.takeover") if state.seats[state.seat].takeover else None
     return TableShow(
         top=Top(
             view.bottom,
@@ -177,14 +179,8 @@ def table_show(
             else lane(shown.get(seat), trick_open)
             for seat in (left, right, me)
         ),
-        me=me_line(
-            t("ui.you"),
-            view.role,
-            len(view.hand),
-            view.my_turn,
-            bool(selected),
-            t("ui.me.takeover") if state.seats[state.seat].takeover else None,
-        ),
+        me=me_line(t("ui.you"), view.role, len(view.hand), view.my_turn, bool(selected), mark),
+        me_brief=me_line(t("ui.you"), None, len(view.hand), view.my_turn, bool(selected), mark),
         my_turn=view.my_turn,
         buttons=buttons(view, bool(selected)),
         selection=selection(selected),

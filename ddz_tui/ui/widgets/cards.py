@@ -109,6 +109,17 @@ class Hand(Localized, DrawnInRows, can_focus=True):
     cards: reactive[tuple[Card, ...]] = reactive(())
     selected: reactive[frozenset[Card]] = reactive(frozenset())
     cursor: reactive[int] = reactive(0)
+    in_play: reactive[bool] = reactive(True)
+    """The cards can still be played: once the game is over the keys that move and raise
+    them do nothing, the footer leaves them out, and no cursor is lit."""
+
+    _PLAY_KEYS = frozenset({"move", "move_to", "toggle_card"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.in_play or action not in self._PLAY_KEYS
+
+    def watch_in_play(self) -> None:
+        self.refresh_bindings()
 
     @property
     def selected_cards(self) -> tuple[Card, ...]:
@@ -175,7 +186,7 @@ class Hand(Localized, DrawnInRows, can_focus=True):
         return None
 
     def draw_key(self) -> Hashable:
-        lit = self.cursor if self.has_focus else None
+        lit = self.cursor if self.has_focus and self.in_play else None
         return self.cards, self.selected, lit, self.content_size, self.ascii, self.rich_style
 
     def draw(self) -> list[Strip]:
@@ -183,14 +194,14 @@ class Hand(Localized, DrawnInRows, can_focus=True):
         ink = self.ink()
         canvas = Canvas(size.width, size.height, self.rich_style)
         start, step = self._layout()
-        lit = self.cursor if self.has_focus else None
+        lit = self.cursor if self.has_focus and self.in_play else None
         for index, card in enumerate(self.cards):
             y = 0 if card in self.selected else 1
             draw_chip(canvas, start + index * step, y, card, ink, self.ascii, lit=index == lit)
         return [Strip(row, size.width) for row in canvas.segments()]
 
     def on_click(self, event: events.Click) -> None:
-        index = self.chip_at(event.x)
+        index = self.chip_at(event.x) if self.in_play else None
         if index is not None:
             self.cursor = index
             self.toggle(index)

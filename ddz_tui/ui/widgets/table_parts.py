@@ -202,6 +202,7 @@ class MyWords:
     turn clock on your turn, the raised cards in words."""
 
     me: str = ""
+    brief: str = ""  # `me` without your role: said instead when the row is too narrow
     my_turn: bool = False
     clock: str | None = None  # None: not your turn, or no timer
     clock_low: bool = False
@@ -215,7 +216,9 @@ class MyLine(Widget):
 
     It takes the room the buttons leave, but never less than your name and the clock
     need while no card is raised (the room the raised cards' words then use): that
-    room changes with the game, not with each key.
+    room changes with the game, not with each key. Where the buttons leave too little
+    for your role as well (80 columns, the countdown and 托管), the line goes without
+    it: the buttons are never pushed off the row.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -230,16 +233,16 @@ class MyLine(Widget):
 
     def watch_words(self, words: MyWords) -> None:
         if words.selection is None:
-            room = cell_len(self._me_and_clock(words))
+            room = cell_len(self._me_and_clock(words, words.brief or words.me))
             if self.styles.min_width != Scalar.from_number(room):
                 self.styles.min_width = room
 
     @staticmethod
-    def _me_and_clock(words: MyWords) -> str:
-        """Your name and the clock as drawn, with room for the turn's mark (`▶ `) when it
-        is not there: the room stays when the turn passes."""
+    def _me_and_clock(words: MyWords, me: str) -> str:
+        """Your name (`me`) and the clock as drawn, with room for the turn's mark (`▶ `)
+        when it is not there: the room stays when the turn passes."""
         turn_mark = "" if words.my_turn else "  "
-        return f" {words.me} {turn_mark}" + ("" if words.clock is None else f" {words.clock} ")
+        return f" {me} {turn_mark}" + ("" if words.clock is None else f" {words.clock} ")
 
     def render_line(self, y: int) -> Strip:
         base = self.rich_style
@@ -247,7 +250,10 @@ class MyLine(Widget):
             return Strip.blank(self.size.width, base)
         words = self.words
         style = self.get_component_rich_style
-        pieces = [(f" {words.me} ", style("my-line--turn" if words.my_turn else "my-line--me"))]
+        me = words.me
+        if words.brief and cell_len(self._me_and_clock(words, me)) > self.size.width:
+            me = words.brief
+        pieces = [(f" {me} ", style("my-line--turn" if words.my_turn else "my-line--me"))]
         if words.clock is not None:
             low = "my-line--clock-low" if words.clock_low else "my-line--clock"
             pieces.append((f" {words.clock} ", style(low)))
