@@ -675,7 +675,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "回放中：跳到教练标出的下一处 / 上一处",
     ),
     "ui.settings.coach_hints": ("Hints from the coach", "教练提示"),
-    "ui.settings.auto_pass": ("Auto pass, last play raised", "要不起自动过，末手自动选"),
+    "ui.settings.auto_pass": ("Auto pass and last play", "要不起自动过，末手自动选"),
     "ui.msg.cant_beat": (
         "要不起 Nothing beats {play}: passing for you.",
         "要不起：没有大过{play}的牌，自动不出。",

@@ -62,6 +62,7 @@ class Settings:
     host_port: int = DEFAULT_PORT  # the port of a game hosted in the app
     host_lan: bool = True  # a hosted game is open to the local network
     coach_hints: bool = False  # the first hint is the normal bot's play (or its pass)
+    auto_pass: bool = True  # 要不起 passes for you; a last hand that is one play is raised
     hand_order: HandOrder = HandOrder.RANK  # the hand by rank, or by count (the table's key)
     music_volume: int = FULL_VOLUME  # percent of the files' own level
     effects_volume: int = FULL_VOLUME
@@ -162,6 +163,7 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "host_port": _port,
         "host_lan": _flag,
         "coach_hints": _flag,
+        "auto_pass": _flag,
         "hand_order": HandOrder,
         "music_volume": _volume,
         "effects_volume": _volume,

@@ -110,6 +110,7 @@ class SettingsScreen(AppScreen):
             yield form_row(
                 t("ui.settings.coach_hints"), OnOff(settings.coach_hints, id="coach_hints")
             )
+            yield form_row(t("ui.settings.auto_pass"), OnOff(settings.auto_pass, id="auto_pass"))
             language = settings.language.value if settings.language else AUTOMATIC
             yield form_row(
                 t("ui.settings.language"), choice(language_options(), language, "language")
@@ -208,6 +209,10 @@ class SettingsScreen(AppScreen):
     @on(Switch.Changed, "#coach_hints")
     def _coach_hints_changed(self, event: Switch.Changed) -> None:
         self.ddz.update_settings(coach_hints=event.value)
+
+    @on(Switch.Changed, "#auto_pass")
+    def _auto_pass_changed(self, event: Switch.Changed) -> None:
+        self.ddz.update_settings(auto_pass=event.value)
 
     @on(Switch.Changed, "#sound")
     def _sound_changed(self, event: Switch.Changed) -> None:
