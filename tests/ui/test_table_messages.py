@@ -231,7 +231,8 @@ async def raised_label(hand: str, keys: str) -> tuple[str, str]:
     cards), and the line by the hand as it shows at 80×24."""
     table = ScriptedTable(SEATS)
     view = PlayerView(0, hand, 0, hand[:3], ())
-    async with make_app().run_test(size=(80, 24)) as pilot:
+    # a whole hand that is one play is raised at once: not here, the keys raise them
+    async with make_app(auto_pass=False).run_test(size=(80, 24)) as pilot:
         await open_scripted(pilot, table, view)
         await pilot.press(*keys_for(keys))
         await pilot.pause()

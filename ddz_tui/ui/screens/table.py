@@ -40,10 +40,11 @@ from ddz_tui.engine import (
     PlayerView,
 )
 from ddz_tui.i18n import t
-from ddz_tui.rules import Combo
+from ddz_tui.rules import Combo, classify
 from ddz_tui.sound.clips import Effect, Music
 from ddz_tui.table.clients import LocalTable, SharedTable, TableClient, Takeover
 from ddz_tui.table.seats import TableState
+from ddz_tui.table.timing import REAL_CLOCK, Clock, Timer
 from ddz_tui.ui.names import bid_word
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.show.reading import last_trick
@@ -83,6 +84,7 @@ RANK_KEYS["R"] = "r,R"
 CLOCK_TICK = 0.25  # seconds between redraws of the turn countdown
 CLOCK_WARN = 10  # seconds left when the countdown turns to a warning
 REVEAL_PACES = 2  # the hands lie open this many bot delays before the result shows
+AUTO_PASS_PAUSE = 1.2  # seconds "can't beat" shows before the pass made for you
 
 
 class TableUpdated(Message):
@@ -125,9 +127,14 @@ class TableScreen(AppScreen):
         Binding("n,N", "answer(False)", show=False),
     ]
 
-    def __init__(self, client: TableClient) -> None:
+    def __init__(self, client: TableClient, clock: Clock = REAL_CLOCK) -> None:
+        """`clock`: what the pause before a pass made for you goes by (a test hands in
+        one it moves itself)."""
         super().__init__()
         self.client = client
+        self.clock = clock
+        self._auto_pass: Timer | None = None
+        self._assisted: tuple[int, int] | None = None  # the turn passed or raised for you
         self.state: TableState | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._alert: Alert | None = None  # said over the state line (see Alert)
@@ -213,6 +220,8 @@ class TableScreen(AppScreen):
         self.set_interval(CLOCK_TICK, self._tick)
 
     async def on_unmount(self) -> None:
+        if self._auto_pass is not None:
+            self._auto_pass.cancel()
         if self._unsubscribe is not None:
             self._unsubscribe()
         # A shared seat is left only when the player gets up: when the app quits, the
@@ -262,12 +271,16 @@ class TableScreen(AppScreen):
             self._result_aside = False
         with self._drawing():  # the whole table is drawn next, your line with it
             self.hand.cards = arrange(view.hand, self._hand_order)
+            raised = self._raise_last_play(state)
         shown = self._show_table(previous)
         for effect in shown.cues:
             self._sound(effect)
         if shown.moved:
             self._alert = None
         self._alert = shown.news or self._alert
+        if raised:
+            self._alert = Alert(t("ui.msg.last_play_raised"), Tone.INFO)
+        self._pass_if_nothing_beats(state)
         self._show_counter(view)
         if view.phase is Phase.OVER and self._result_for_game != state.games:
             self._result_for_game = state.games
@@ -286,11 +299,17 @@ class TableScreen(AppScreen):
         self._show_raised(shown)
         self._show_clock()
         buttons = shown.buttons
+        view = self.state.view
+        assert view is not None
+        # once the game is over the table is only looked at (the hands laid open): no
+        # button of the game shows, nor the keys that raise cards
+        playing = view.phase is not Phase.OVER
+        self.hand.in_play = playing
         # which buttons show is set on them, not by a class of the screen: a screen's
         # class restyles every widget on it
         answering = buttons.answer is not None
         self.query_one("#bid-buttons").display = buttons.bidding and not answering
-        self.query_one("#play-buttons").display = not buttons.bidding and not answering
+        self.query_one("#play-buttons").display = playing and not buttons.bidding and not answering
         for bid, enabled in enumerate(buttons.bids):
             self.query_one(f"#bid-{bid}", Button).disabled = not enabled
         self.query_one("#pass", Button).disabled = not buttons.pass_turn
@@ -299,8 +318,6 @@ class TableScreen(AppScreen):
             self.query_one(f"#{word}-buttons").display = word == buttons.answer
             for answer in ("yes", "no"):
                 self.query_one(f"#{word}-{answer}", Button).disabled = not buttons.answering
-        view = self.state.view
-        assert view is not None
         laid_open = bool(view.hands_at_end)  # a class of the screen would restyle all of it
         for part in (self.query_one("#seats"), *self._seat_panels):
             part.set_class(laid_open, "-laid-open")
@@ -311,7 +328,9 @@ class TableScreen(AppScreen):
         """What the raised cards change: your line (its words for them) and Play."""
         line = self.my_line
         chosen = shown.selection
-        line.words = replace(line.words, me=shown.me, my_turn=shown.my_turn, selection=chosen)
+        line.words = replace(
+            line.words, me=shown.me, brief=shown.me_brief, my_turn=shown.my_turn, selection=chosen
+        )
         self.query_one("#play", Button).disabled = not shown.buttons.play
 
     def _show_waiting(self) -> bool:
@@ -374,12 +393,12 @@ class TableScreen(AppScreen):
                 panel.seat = replace(shown, clock=clock_now)
 
     def _show_takeover(self, view: PlayerView) -> None:
-        """The 托管 button: it stands out while the bot plays the seat, and rests once the
-        game is over."""
+        """The 托管 button: it stands out while the bot plays the seat, and is gone once
+        the game is over."""
         if not self.can_take_over:
             return
         takeover = self.query_one("#takeover", Button)
-        takeover.disabled = view.phase is Phase.OVER
+        takeover.display = view.phase is not Phase.OVER
         takeover.set_class(self.taken_over, "-on")
 
     def _show_counter(self, view: PlayerView) -> None:
@@ -447,6 +466,53 @@ class TableScreen(AppScreen):
         else:
             self.dismiss()
 
+    # --- moves made for you (the auto_pass setting) -------------------------------------
+
+    def _assisting(self, state: TableState) -> PlayerView | None:
+        """The view, when a move may be made for you in it: the setting is on, it is your
+        turn to play, no bot plays your seat (托管), and none was made this turn yet."""
+        view = state.view
+        if not self.ddz.settings.auto_pass or self.taken_over or view is None:
+            return None
+        if view.phase is not Phase.PLAYING or not view.my_turn:
+            return None
+        return None if self._assisted == _turn_of(state) else view
+
+    def _raise_last_play(self, state: TableState) -> bool:
+        """Your whole hand is one legal play: it is raised, so Enter plays it (True)."""
+        view = self._assisting(state)
+        if view is None or self.hand.selected or classify(view.hand) is None:
+            return False
+        if not any(len(combo.cards) == len(view.hand) for combo in view.legal_plays):
+            return False
+        self._assisted = _turn_of(state)
+        self.hand.select(view.hand)
+        return True
+
+    def _pass_if_nothing_beats(self, state: TableState) -> None:
+        """Nothing in your hand beats the play: "can't beat" shows, and after a pause to
+        read it you pass, unless the turn has moved on or a bot took the seat meanwhile."""
+        view = self._assisting(state)
+        if view is None or view.to_beat is None or view.legal_plays:
+            return
+        turn = self._assisted = _turn_of(state)
+        self._alert = Alert(t("ui.msg.cant_beat", play=view.to_beat.describe()), Tone.INFO)
+
+        def pass_now() -> None:
+            self._auto_pass = None
+            now = self.state
+            if now is None or _turn_of(now) != turn or not self.is_attached:
+                return
+            view = now.view
+            if self.taken_over or not self.ddz.settings.auto_pass or view is None:
+                return
+            if view.my_turn and view.to_beat is not None and not view.legal_plays:
+                self._act(lambda: self.client.act(PASS))
+
+        if self._auto_pass is not None:
+            self._auto_pass.cancel()
+        self._auto_pass = self.clock.call_later(AUTO_PASS_PAUSE, pass_now)
+
     # --- the player's gestures ---------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -470,8 +536,8 @@ class TableScreen(AppScreen):
             return not self.hand.selected
         if action == "counter":
             return view is not None
-        if action == "last_trick":
-            return phase is Phase.PLAYING
+        if action == "last_trick":  # the laid-open table too: the game looked back at
+            return phase is Phase.PLAYING or (phase is Phase.OVER and self._result_aside)
         if action == "result":
             return phase is Phase.OVER and self._result_aside
         if action == "hand_order":
@@ -721,6 +787,13 @@ class TableScreen(AppScreen):
     def _bid_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
         self.action_bid(int(event.button.id.removeprefix("bid-")))
+
+
+def _turn_of(state: TableState) -> tuple[int, int]:
+    """A turn of play, told apart from every other at the table: the game, and the
+    plays and passes made in it before."""
+    view = state.view
+    return state.games, 0 if view is None else len(view.history)
 
 
 _KEY_DECISIONS: dict[str, frozenset[Decision]] = {
