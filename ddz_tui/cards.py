@@ -135,13 +135,19 @@ def lowest_suits(ranks: str, among: Iterable[Card] = DECK) -> tuple[Card, ...]:
     """The cards of `among` (in card order, as hands and the deck are) that make up
     `ranks`, the lowest suits of each rank first: the cards a play written as ranks
     takes from a hand. ValueError when `among` lacks some of them."""
-    need = Counter(ranks)
+    need = dict.fromkeys(ranks, 0)  # a plain dict: a Counter's miss is a Python call
+    for rank in ranks:
+        need[rank] += 1
     chosen: list[Card] = []
+    wanted = len(ranks)
     for card in among:
-        if need[card.rank]:
-            need[card.rank] -= 1
+        left = need.get(card.rank)
+        if left:
+            need[card.rank] = left - 1
             chosen.append(card)
-    if len(chosen) != len(ranks):
+            if len(chosen) == wanted:
+                break
+    if len(chosen) != wanted:
         raise ValueError(f"not all of {ranks!r} are among the cards")
     return tuple(chosen)
 

@@ -32,10 +32,11 @@ from ddz_tui.engine.events import (
 )
 from ddz_tui.engine.house import YES_OR_NO, Decision, LandlordMode, Rules
 from ddz_tui.engine.phases import Phase
+from ddz_tui.engine.progress import Progress, Standing, in_play, progress, springs, stake
 from ddz_tui.engine.score import Multiplier, scores
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.engine.trick import LEAD, Trick
-from ddz_tui.engine.view import BOTTOM_SIZE, HAND_SIZE, MAX_BID, SEATS, PlayerView, next_seat
+from ddz_tui.engine.view import BOTTOM_SIZE, HAND_SIZE, MAX_BID, SEATS, PlayerView
 from ddz_tui.i18n import Phrase, PhrasedError
 from ddz_tui.rules import Combo, Kind, RefusalReason, beats, canonical, classify, refusal
 
@@ -151,10 +152,9 @@ class Game:
     """
 
     # the state of one deal, set afresh by `_deal` (a redeal starts it again)
-    turn: int | None
-    decision: Decision | None  # what the seat whose turn it is decides
     landlord: int | None
-    phase: Phase
+    _progress: Progress  # phase, decision and turn, from `progress` after each action
+    _standing: Standing | None  # the last `standing`, until the next action
     _hands: list[list[Card]]
     _bottom: tuple[Card, ...]
     _first_bidder: int | None
@@ -163,8 +163,6 @@ class Game:
     _calls: tuple[tuple[int, bool], ...]
     _shows: tuple[tuple[int, tuple[Card, ...]], ...]
     _doubles: tuple[tuple[int, bool], ...]
-    _doubled: list[bool]
-    _grabs: int
     _history: list[tuple[int, str]]
     _history_cards: list[tuple[Card, ...]]
     _plays: list[int]
@@ -191,16 +189,28 @@ class Game:
             raise TypeError("give the rules or a landlord mode, not both")
         self.seed: int = random.SystemRandom().getrandbits(63) if seed is None else seed
         self.rules = rules
-        self._house = rules != Rules()  # not a view's default rules
-        self._plain = rules.plain  # no calls, shows or doubles
         self._rng = random.Random(self.seed)
         self._events: list[Event] = [Started(self.seed, rules)]
         self.redeals = 0
         self._limited = redeal_limit
         self._always_redouble = always_redouble
+        self._standing = None
         self._deal()
 
     # --- reading the state ---------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._progress.phase
+
+    @property
+    def decision(self) -> Decision | None:
+        """What the seat whose turn it is decides (None once the game is over)."""
+        return self._progress.decision
+
+    @property
+    def turn(self) -> int | None:
+        return self._progress.turn
 
     @property
     def landlord_mode(self) -> LandlordMode:
@@ -220,15 +230,21 @@ class Game:
 
     @property
     def multiplier(self) -> Multiplier:
-        return Multiplier(
+        landlord = self.landlord
+        spring = (False, False)
+        if self.phase is Phase.OVER and landlord is not None:
+            winner = Side.PEASANTS if self._hands[landlord] else Side.LANDLORD
+            peasant_plays = sum(n for s, n in enumerate(self._plays) if s != landlord)
+            spring = springs(winner, self._plays[landlord], peasant_plays)
+        return stake(
+            self.rules,
             self._base,
             self._bombs,
             self._rocket,
-            *self._spring_flags(),
-            grabs=self._grabs,
-            shown=any(cards for _, cards in self._shows),
-            doubled=per_seat(self._doubled),
-            factors=self.rules.factors,
+            spring,
+            self._calls,
+            self._shows,
+            self._doubles,
         )
 
     @property
@@ -243,31 +259,37 @@ class Game:
         return self._trick.to_beat
 
     def view(self, seat: int) -> PlayerView:
-        """What `seat` may know, built only from its hand and the public record."""
+        """What `seat` may know: its hand and the public record, with where the deal
+        stands as this game worked it out (the view reads it, never works it out again)."""
         self._check_seat(seat)
         hands = self._hands
-        view = PlayerView._trusted(
-            seat=seat,
-            hand=tuple(hands[seat]),
-            landlord=self.landlord,
-            bottom=self._bottom if self.landlord is not None else (),
-            history=tuple(self._history),
-            bids=tuple(self._bids),
-            first_bidder=self._first_bidder,
-            history_cards=tuple(self._history_cards),
-            phase=self.phase,
-            decision=self.decision,
-            turn=self.turn,
-            cards_left=(len(hands[0]), len(hands[1]), len(hands[2])),
-            trick=self._trick,
+        over = self.phase is Phase.OVER  # then every hand is laid open
+        return PlayerView(
+            seat,
+            tuple(hands[seat]),
+            self.landlord,
+            self._bottom if self.landlord is not None else (),
+            tuple(self._history),
+            tuple(self._bids),
+            self._first_bidder,
+            tuple(self._history_cards),
+            rules=self.rules,
+            calls=self._calls,
+            shows=self._shows,
+            doubles=self._doubles,
+            hands_at_end=tuple(tuple(hand) for hand in hands) if over else (),
+            standing=self.standing,
         )
-        if self.phase is Phase.OVER:  # the game is over: every hand is laid open
-            view.__dict__["hands_at_end"] = tuple(tuple(hand) for hand in hands)
-        if self._house:  # left out, the view's defaults are the facts (and cost less)
-            view.__dict__["rules"] = self.rules
-            if not self._plain:
-                view.__dict__.update(calls=self._calls, shows=self._shows, doubles=self._doubles)
-        return view
+
+    @property
+    def standing(self) -> Standing:
+        """Where the deal stands, as this game worked it out (what its views read)."""
+        standing = self._standing
+        if standing is None:
+            hands = self._hands
+            cards_left = (len(hands[0]), len(hands[1]), len(hands[2]))
+            standing = self._standing = Standing(self._progress, cards_left, self._trick)
+        return standing
 
     # --- actions -------------------------------------------------------------------
 
@@ -316,7 +338,7 @@ class Game:
             else:
                 self._redeal()
         else:
-            self.turn = next_seat(seat)
+            self._advance()
         return tuple(self._events[start:])
 
     def call(self, seat: int, take: bool) -> tuple[Event, ...]:
@@ -330,9 +352,8 @@ class Game:
         assert self._first_bidder is not None
         state = calling(self._first_bidder, self._calls)
         if state.turn is not None:
-            self.turn, self.decision = state.turn, state.decision
+            self._advance()
         elif state.landlord is not None:
-            self._grabs = state.grabs
             self._make_landlord(state.landlord, base=1)
         else:
             self._redeal()
@@ -346,7 +367,7 @@ class Game:
         hand = tuple(self._hands[seat]) if show else ()
         self._record(Shown(seat, tuple(card.id for card in hand)))
         self._shows += ((seat, hand),)
-        self._to_doubling()
+        self._advance()
         return tuple(self._events[start:])
 
     def double(self, seat: int, double: bool) -> tuple[Event, ...]:
@@ -358,14 +379,9 @@ class Game:
         start = len(self._events)
         self._record(Doubled(seat, double))
         self._doubles += ((seat, double),)
-        self._doubled[seat] = double
-        if len(self._doubles) == len(SEATS):
-            self._to_play()
-        elif doubling_done(self._doubles) and not self._always_redouble:
+        if len(self._doubles) < 3 and doubling_done(self._doubles) and not self._always_redouble:
             self._mark_rested()
-            self._to_play()
-        else:
-            self.turn = next_seat(seat)
+        self._advance()
         return tuple(self._events[start:])
 
     def play(self, seat: int, cards: str | Combo | Iterable[Card | int]) -> tuple[Event, ...]:
@@ -392,7 +408,7 @@ class Game:
         self._rocket = self._rocket or combo.kind is Kind.ROCKET
         self._trick = self._trick.after(seat, combo)
         if self._hands[seat]:
-            self.turn = next_seat(seat)
+            self._progress = in_play(seat, False)
         else:
             self._finish(seat)
         return tuple(self._events[start:])
@@ -410,9 +426,7 @@ class Game:
         leader = trick.leader
         if leader is not None:  # two passes: the trick's winner leads the next
             self._record(TrickWon(leader))
-            self.turn = leader
-        else:
-            self.turn = next_seat(seat)
+        self._progress = in_play(seat, False)
         return tuple(self._events[start:])
 
     # --- the record ----------------------------------------------------------------
@@ -476,6 +490,7 @@ class Game:
 
     def _record(self, event: Event) -> None:
         self._events.append(event)
+        self._standing = None  # every action records an event: where it stands moves on
 
     def _redeal(self) -> None:
         """Nobody bid (or called): deal again. Under the redeal limit the record keeps
@@ -523,14 +538,10 @@ class Game:
         self._hands = [_sorted_hand(order[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in SEATS]
         self._bottom = tuple(sorted(DECK[i] for i in order[-BOTTOM_SIZE:]))
         self.landlord = None
-        self.phase = Phase.BIDDING
-        self.decision = None
         self._bids = []
         self._calls = ()
         self._shows = ()
         self._doubles = ()
-        self._doubled = [False, False, False]
-        self._grabs = 0
         self._history = []
         self._history_cards = []
         self._plays = [0, 0, 0]
@@ -545,10 +556,8 @@ class Game:
             self._make_landlord(self._rng.randrange(3), base=1)
         else:
             self._first_bidder = self._rng.randrange(3)
-            self.turn = self._first_bidder
-            bids = self.landlord_mode is LandlordMode.BID
-            self.decision = Decision.BID if bids else Decision.CALL
             self._record(self._dealt(self._first_bidder))
+            self._advance()
 
     def _by_lot(self) -> bool:
         """Too many redeals in a row: this deal's landlord is drawn by lot."""
@@ -564,37 +573,26 @@ class Game:
         ids = bubble_in([c.id for c in self._hands[seat]], (c.id for c in self._bottom))
         self._hands[seat] = [DECK[i] for i in ids]
         self._record(LandlordChosen(seat, base, tuple(c.id for c in self._bottom)))
-        if self.rules.showing:
-            self.phase, self.decision, self.turn = Phase.SHOWING, Decision.SHOW, seat
-        else:
-            self._to_doubling()
+        self._advance()
 
-    def _to_doubling(self) -> None:
-        """After the landlord has the bottom cards (and has shown them or not)."""
-        if self.rules.doubling:
-            assert self.landlord is not None
-            self.phase, self.decision = Phase.DOUBLING, Decision.DOUBLE
-            self.turn = next_seat(self.landlord)
-        else:
-            self._to_play()
-
-    def _to_play(self) -> None:
-        self.phase, self.decision, self.turn = Phase.PLAYING, Decision.PLAY, self.landlord
-
-    def _spring_flags(self) -> tuple[bool, bool]:
-        if self.phase is not Phase.OVER or self.landlord is None:
-            return False, False
-        landlord_won = not self._hands[self.landlord]
-        peasant_plays = sum(n for s, n in enumerate(self._plays) if s != self.landlord)
-        return (
-            landlord_won and peasant_plays == 0,
-            not landlord_won and self._plays[self.landlord] == 1,
+    def _advance(self) -> None:
+        """Where the deal stands now, by the one statement of the game's order."""
+        history, hands = self._history, self._hands
+        self._progress = progress(
+            self.rules,
+            self.landlord,
+            self._first_bidder,
+            self._bids,
+            self._calls,
+            bool(self._shows),
+            self._doubles,
+            history[-1][0] if history else None,
+            not (hands[0] and hands[1] and hands[2]),
+            always_redouble=self._always_redouble,
         )
 
     def _finish(self, seat: int) -> None:
-        self.phase = Phase.OVER
-        self.decision = None
-        self.turn = None
+        self._advance()
         side = Side.LANDLORD if seat == self.landlord else Side.PEASANTS
         multiplier = self.multiplier
         assert self.landlord is not None

@@ -13,6 +13,7 @@ from ddz_tui.engine.events import Event, played_part
 from ddz_tui.engine.game import ActionEvent, Game, Result
 from ddz_tui.engine.house import Decision, Rules
 from ddz_tui.engine.phases import Phase
+from ddz_tui.engine.progress import Standing
 from ddz_tui.engine.score import Multiplier
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.engine.view import ShownHands
@@ -46,6 +47,7 @@ class Frame:
     calls: tuple[tuple[int, bool], ...]
     doubles: tuple[tuple[int, bool], ...]
     shown: ShownHands
+    standing: Standing  # where the deal stands, as the game worked it out (for views)
 
     def last_action(self, seat: int) -> str | None:
         """What `seat` did last in the current trick: its cards, "" for a pass, None."""
@@ -76,6 +78,7 @@ def _frame(game: Game, step: int, action: ActionEvent | None) -> Frame:
         calls=view.calls,
         doubles=view.doubles,
         shown=view.shown,
+        standing=game.standing,
     )
 
 

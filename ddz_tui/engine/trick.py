@@ -73,9 +73,9 @@ _new = object.__new__
 
 
 def _made(to_beat: Combo | None, by: int | None, passes: int) -> Trick:
-    """`Trick(to_beat, by, passes)`, built as `PlayerView._trusted` builds a view: filling
-    its fields in directly (`ended` is the class's default) costs a third of what the
-    dataclass's frozen `__init__` does, and every action of every game makes one."""
+    """`Trick(to_beat, by, passes)`, its fields filled in directly (`ended` is the
+    class's default): a third of what the dataclass's frozen `__init__` costs, and every
+    action of every game makes one."""
     trick = _new(Trick)
     fields = trick.__dict__
     fields["to_beat"] = to_beat

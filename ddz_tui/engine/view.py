@@ -16,10 +16,11 @@ from typing import Any, Generic, TypeVar, overload
 
 from ddz_tui.cards import DECK, RANKS, Card, lowest_suits, ranks_of
 from ddz_tui.engine.actions import PASS, Action, Answer, MakeBid, Play
-from ddz_tui.engine.calling import Calling, calling, doubling_done, doubling_turn
+from ddz_tui.engine.calling import Calling, calling
 from ddz_tui.engine.events import Side
 from ddz_tui.engine.house import YES_OR_NO, Decision, LandlordMode, Rules
 from ddz_tui.engine.phases import Phase, Role
+from ddz_tui.engine.progress import Standing, progress, springs, stake
 from ddz_tui.engine.score import Multiplier
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.engine.trick import LEAD, Trick, trick_of
@@ -36,11 +37,6 @@ ShownHands = tuple[tuple[Card, ...] | None, tuple[Card, ...] | None, tuple[Card,
 """Cards of each seat's hand that are public (明牌), None for a hidden hand."""
 
 
-_DECISIONS = {
-    Phase.SHOWING: Decision.SHOW,
-    Phase.DOUBLING: Decision.DOUBLE,
-    Phase.PLAYING: Decision.PLAY,
-}
 _PLAIN = Rules()
 
 
@@ -90,7 +86,7 @@ def next_seat(seat: int) -> int:
     return (seat + 1) % 3
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlayerView:
     """One seat's knowledge of a game.
 
@@ -110,6 +106,14 @@ class PlayerView:
     hands_at_end: every seat's cards left when the game ended, laid open for all; ()
     until the game is over (a view refuses them before). For display, like
     history_cards: views of the same facts compare equal with or without them.
+
+    standing: where the deal stands (phase, decision, turn, cards left, the trick), as
+    the `Game` that made the view worked it out step by step: the view reads it. A view
+    built from facts alone (from the network, a replay, a test) has none, checks its
+    facts and works it out from them by the same rules (`progress`, `trick_of`).
+
+    Its constructor fills the fields in one step (a frozen dataclass's own `__init__`
+    sets them one by one, at twice the cost, and a game makes a view per decision).
     """
 
     seat: int
@@ -125,8 +129,51 @@ class PlayerView:
     shows: tuple[tuple[int, tuple[Card, ...]], ...] = field(default=(), kw_only=True)
     doubles: tuple[tuple[int, bool], ...] = field(default=(), kw_only=True)
     hands_at_end: tuple[tuple[Card, ...], ...] = field(default=(), compare=False, kw_only=True)
+    standing: Standing | None = field(default=None, compare=False, kw_only=True, repr=False)
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        seat: int,
+        hand: tuple[Card, ...],
+        landlord: int | None,
+        bottom: tuple[Card, ...],
+        history: tuple[tuple[int, str], ...],
+        bids: tuple[tuple[int, int], ...] = (),
+        first_bidder: int | None = None,
+        history_cards: tuple[tuple[Card, ...], ...] = (),
+        *,
+        rules: Rules = _PLAIN,
+        calls: tuple[tuple[int, bool], ...] = (),
+        shows: tuple[tuple[int, tuple[Card, ...]], ...] = (),
+        doubles: tuple[tuple[int, bool], ...] = (),
+        hands_at_end: tuple[tuple[Card, ...], ...] = (),
+        standing: Standing | None = None,
+    ) -> None:
+        self.__dict__.update(
+            seat=seat,
+            hand=hand,
+            landlord=landlord,
+            bottom=bottom,
+            history=history,
+            bids=bids,
+            first_bidder=first_bidder,
+            history_cards=history_cards,
+            rules=rules,
+            calls=calls,
+            shows=shows,
+            doubles=doubles,
+            hands_at_end=hands_at_end,
+            standing=standing,
+        )
+        if standing is None:
+            self._check_facts()
+            if self.rules.landlord is LandlordMode.GRAB:
+                self._calling  # noqa: B018 - raises ValueError for answers out of turn
+        if hands_at_end:
+            self._check_hands_at_end()
+
+    def _check_facts(self) -> None:
+        """Facts from outside the game: each normalised and checked."""
         if self.seat not in SEATS or (self.landlord is not None and self.landlord not in SEATS):
             raise ValueError("seats are 0, 1 and 2")
         if not _is_cards(self.hand):
@@ -157,10 +204,30 @@ class PlayerView:
             raise ValueError("bids are for a game that bids for the landlord")
         if (self.shows and not self.rules.showing) or (self.doubles and not self.rules.doubling):
             raise ValueError("shows and doubles are for games with those house rules")
-        if self.rules.landlord is LandlordMode.GRAB:
-            self._calling  # noqa: B018 - raises ValueError for answers out of turn
-        if self.hands_at_end:
-            self._check_hands_at_end()
+
+    @lazy
+    def _worked_out(self) -> Standing:
+        """Where the deal stands, worked out from the facts (a view no game made)."""
+        left = [HAND_SIZE] * 3
+        if self.landlord is not None:
+            left[self.landlord] += BOTTOM_SIZE
+        for seat, text in self.history:
+            left[seat] -= len(text)
+        first = self.first_bidder
+        if first is None:
+            first = self.calls[0][0] if self.calls else self.seat
+        now = progress(
+            self.rules,
+            self.landlord,
+            first,
+            self.bids,
+            self.calls,
+            bool(self.shows),
+            self.doubles,
+            self.history[-1][0] if self.history else None,
+            0 in left,
+        )
+        return Standing(now, per_seat(left), trick_of(self.history))
 
     def _check_hands_at_end(self) -> None:
         """The hands are laid open only once the game is over, and must be what is left."""
@@ -173,19 +240,6 @@ class PlayerView:
         if hands[self.seat] != self.hand:
             raise ValueError("the hands at the end must hold this seat's own hand")
 
-    @classmethod
-    def _trusted(cls, **values: Any) -> PlayerView:
-        """A view from a caller that has already normalised every field (Game), and
-        may also pass derived values it tracks as it goes. A field left out is its
-        default (the class attribute), which is cheaper than passing it.
-
-        Derived values must equal what the view would derive from its public fields;
-        the tests check exactly that for every view of many games.
-        """
-        view = cls.__new__(cls)
-        view.__dict__.update(values)
-        return view
-
     # --- the hand ------------------------------------------------------------------
 
     @lazy
@@ -194,37 +248,29 @@ class PlayerView:
 
     # --- phase and turn ------------------------------------------------------------
 
-    @lazy
-    def cards_left(self) -> tuple[int, int, int]:
-        """Cards in each seat's hand now."""
-        left = [HAND_SIZE] * 3
-        if self.landlord is not None:
-            left[self.landlord] += BOTTOM_SIZE
-        for seat, text in self.history:
-            left[seat] -= len(text)
-        return per_seat(left)
-
-    @lazy
+    @property
     def phase(self) -> Phase:
-        if self.landlord is None:
-            return Phase.BIDDING
-        if 0 in self.cards_left:
-            return Phase.OVER
-        if self.rules.showing and not self.shows:
-            return Phase.SHOWING
-        if self.rules.doubling and not doubling_done(self.doubles):
-            return Phase.DOUBLING
-        return Phase.PLAYING
+        return (self.standing or self._worked_out).progress.phase
 
-    @lazy
+    @property
     def decision(self) -> Decision | None:
         """What the seat whose turn it is must decide now (None once the game is over)."""
-        phase = self.phase
-        if phase is Phase.BIDDING:
-            if self.rules.landlord is LandlordMode.GRAB:
-                return self._calling.decision
-            return Decision.BID
-        return _DECISIONS.get(phase)
+        return (self.standing or self._worked_out).progress.decision
+
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is (None once the game is over)."""
+        return (self.standing or self._worked_out).progress.turn
+
+    @property
+    def cards_left(self) -> tuple[int, int, int]:
+        """Cards in each seat's hand now."""
+        return (self.standing or self._worked_out).cards_left
+
+    @property
+    def trick(self) -> Trick:
+        """Where the trick stands after the history: the play to beat, who made it."""
+        return (self.standing or self._worked_out).trick
 
     @lazy
     def _calling(self) -> Calling:
@@ -242,46 +288,25 @@ class PlayerView:
         return Side.LANDLORD if self.cards_left[self.landlord] == 0 else Side.PEASANTS
 
     @lazy
-    def trick(self) -> Trick:
-        """Where the trick stands after the history: the play to beat, who made it."""
-        return trick_of(self.history)
-
-    @lazy
     def last_play(self) -> tuple[int, Combo] | None:
         """The play to beat and who made it; None when the player to act leads."""
         return self.trick.last_play
 
     @property
     def to_beat(self) -> Combo | None:
-        return self.trick.to_beat
-
-    @lazy
-    def turn(self) -> int | None:
-        """Whose turn it is (None once the game is over)."""
-        phase = self.phase
-        if phase is Phase.BIDDING:
-            if self.rules.landlord is LandlordMode.GRAB:
-                return self._calling.turn
-            if self.bids:
-                return next_seat(self.bids[-1][0])
-            return self.seat if self.first_bidder is None else self.first_bidder
-        if phase is Phase.OVER:
-            return None
-        if phase is Phase.DOUBLING:
-            assert self.landlord is not None  # doubling follows the landlord's choice
-            return doubling_turn(self.landlord, len(self.doubles))
-        if phase is Phase.SHOWING:
-            return self.landlord
-        return next_seat(self.history[-1][0]) if self.history else self.landlord
+        return (self.standing or self._worked_out).trick.to_beat
 
     @property
     def my_turn(self) -> bool:
-        return self.turn == self.seat
+        return (self.standing or self._worked_out).progress.turn == self.seat
 
     @property
     def leads(self) -> bool:
         """This seat is to play and may play anything (nothing to beat)."""
-        return self.phase is Phase.PLAYING and self.my_turn and self.to_beat is None
+        standing = self.standing or self._worked_out
+        progress = standing.progress
+        playing = progress.phase is Phase.PLAYING and progress.turn == self.seat
+        return playing and standing.trick.to_beat is None
 
     # --- roles ---------------------------------------------------------------------
 
@@ -408,31 +433,20 @@ class PlayerView:
         """The multiplier so far; spring flags are set once the game is over."""
         bombs = sum(1 for _, text in self.history if text and BY_CARDS[text].kind is Kind.BOMB)
         rocket = any(text == "BR" for _, text in self.history)
-        spring = anti_spring = False
-        if self.phase is Phase.OVER:
-            landlord_plays = sum(1 for s, text in self.history if text and s == self.landlord)
-            peasant_plays = sum(1 for s, text in self.history if text and s != self.landlord)
-            spring = self.winner is Side.LANDLORD and peasant_plays == 0
-            anti_spring = self.winner is Side.PEASANTS and landlord_plays == 1
-        doubled = per_seat(any(s == seat and d for s, d in self.doubles) for seat in SEATS)
-        return Multiplier(
-            max(self.highest_bid, 1),
-            bombs,
-            rocket,
-            spring,
-            anti_spring,
-            self.grabs,
-            any(cards for _, cards in self.shows),
-            doubled,
-            self.rules.factors,
-        )
+        landlord_plays = sum(1 for s, text in self.history if text and s == self.landlord)
+        peasant_plays = sum(1 for s, text in self.history if text and s != self.landlord)
+        spring = springs(self.winner, landlord_plays, peasant_plays)
+        base = max(self.highest_bid, 1)
+        return stake(self.rules, base, bombs, rocket, spring, self.calls, self.shows, self.doubles)
 
     @lazy
     def legal_plays(self) -> list[Combo]:
         """Every play this seat may make now (empty when it is not its turn)."""
-        if self.phase is not Phase.PLAYING or not self.my_turn:
+        standing = self.standing or self._worked_out
+        progress = standing.progress
+        if progress.phase is not Phase.PLAYING or progress.turn != self.seat:
             return []
-        return legal_plays(self.hand, self.to_beat)
+        return legal_plays(self.hand, standing.trick.to_beat)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action this seat may take now (none when it is not its turn): the

@@ -189,6 +189,14 @@ def test_views_from_the_game_equal_views_built_from_public_facts() -> None:
             assert getattr(from_text, name) == getattr(view, name), name
 
 
+def test_a_games_view_reads_where_the_game_stands_and_a_built_one_works_it_out() -> None:
+    for game, view in _views_of_house_games(2):
+        assert view.standing is game.standing, "handed by the game, not worked out again"
+        assert (view.phase, view.decision, view.turn) == (game.phase, game.decision, game.turn)
+        built = _public(view)
+        assert built.standing is None and built._worked_out == view.standing
+
+
 def test_views_under_house_rules_equal_views_built_from_public_facts() -> None:
     for _game, view in _views_of_house_games(6):
         from_cards, from_text = _public(view), _public(view, cards=False)
@@ -319,7 +327,8 @@ def test_a_view_refuses_the_other_hands_before_the_end() -> None:
     hands = tuple(game.hand(seat) for seat in SEATS)
     with pytest.raises(ValueError, match="once the game is over"):
         dataclasses.replace(view, hands_at_end=hands)
-    forced = PlayerView._trusted(**{**view.__dict__, "hands_at_end": hands})
+    forced = PlayerView.__new__(PlayerView)  # past the checks, as a bug could
+    forced.__dict__.update({**view.__dict__, "hands_at_end": hands})
     assert set(_leaks(game, forced)) == set(hands[1] + hands[2]) - set(game.bottom)
 
 

@@ -26,7 +26,8 @@ def rigged(hands: Sequence[str], bottom: str, first: int = 0, rules: Rules = PLA
     game = Game(seed=0, rules=rules)
     game._hands = [list(hand) for hand in dealt[:3]]
     game._bottom = tuple(dealt[3])
-    game._first_bidder = game.turn = first
+    game._first_bidder = first
+    game._advance()
     game._events[-1] = Dealt(
         0, tuple(tuple(c.id for c in h) for h in dealt[:3]), tuple(c.id for c in dealt[3]), first
     )

@@ -246,6 +246,7 @@ class ReplayScreen(AppScreen):
             calls=frame.calls,
             shows=_shows(frame),
             doubles=frame.doubles,
+            standing=frame.standing,  # as the game stood then, even under older rules
         )
         shown = table_show(TableState(me, self.replay.seats(), view), None, None)
         where = t("ui.replay.step", i=frame.step, n=len(self.replay.frames) - 1)
