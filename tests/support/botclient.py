@@ -15,6 +15,7 @@ from ddz_tui.engine import ActionRefused, Phase, Play
 from ddz_tui.table.clients import TableClient
 from ddz_tui.table.seats import TableState
 
+
 class BotPlayer:
     """Plays `table`'s seat with `bot`. `latencies` collects each move's round trip
     (seconds from sending a bid, play or pass to the server's answer)."""

@@ -3,7 +3,8 @@ New game, each decision prompted with its keys and buttons, refusals that say wh
 answer, others' answers and a shown hand on their seats, each player's stake at the end.
 
 Seeds are fixed, so the deals and the random bots' answers repeat: at seed 12 Left
-grabs the landlord back and shows the hand; at seed 1 we end up the landlord.
+grabs the landlord back and shows the hand; at seed 3 we end up the landlord and
+a peasant doubles.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from tests.support.ui import (
 
 HOUSE = Rules(LandlordMode.GRAB, doubling=True, showing=True)
 LEFT_SHOWS = 12  # Left grabs back and shows; we call or grab, and double
-WE_LEAD = 1  # we call and nobody grabs back: we are the landlord, we show and redouble
+WE_REDOUBLE = 3  # we are the landlord, we show, a peasant doubles: we are asked to redouble
 MAX_ANSWERS = 12  # more of our yes-or-no turns than a deal (and a redeal) can take
 
 
@@ -130,9 +131,9 @@ async def test_a_grab_game_with_doubling_and_showing_by_keys() -> None:
 
 
 async def test_the_landlord_shows_and_redoubles_by_keys() -> None:
-    """Called and not grabbed: we take the bottom, show our hand (Y) and are asked
-    to redouble once the peasants have answered."""
-    app = make_app(seed=WE_LEAD)
+    """Called and not grabbed: we take the bottom, show our hand (Y) and, a peasant
+    having doubled, are asked to redouble once the peasants have answered."""
+    app = make_app(seed=WE_REDOUBLE)
     async with app.run_test() as pilot:
         screen = await sit_down(pilot, rules=HOUSE)
         await answer_until(pilot, Decision.SHOW)
@@ -142,6 +143,7 @@ async def test_the_landlord_shows_and_redoubles_by_keys() -> None:
         await answer_until(pilot, Decision.DOUBLE)
         view = screen.view
         assert view is not None and view.landlord == 0 and len(view.doubles) == 2
+        assert any(doubled for _, doubled in view.doubles)
         assert visible_buttons(screen) == ["redouble-yes", "redouble-no"]
         assert "Redouble" in said(pilot)
         assert "Shown" in text_of(screen.query_one("#my-play"))  # our answer, in our lane
