@@ -120,6 +120,13 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "ui.msg.dealing": ("Dealing…", "发牌中…"),
     "ui.msg.redeal": ("Nobody bid: the cards are dealt again.", "无人叫分，重新发牌。"),
+    "ui.table.redealt_bid": ("Dealt again\n(nobody bid)", "重新发牌\n（无人叫分）"),
+    "ui.table.redealt_bid_n": ("Dealt again ×{n}\n(nobody bid)", "重新发牌 ×{n}\n（无人叫分）"),
+    "ui.table.redealt_call": ("Dealt again\n(nobody called)", "重新发牌\n（无人叫地主）"),
+    "ui.table.redealt_call_n": (
+        "Dealt again ×{n}\n(nobody called)",
+        "重新发牌 ×{n}\n（无人叫地主）",
+    ),
     "ui.msg.drawn_by_lot": (
         "Nobody took the landlord three deals in a row: the cards are dealt again and the "
         "landlord is drawn by lot.",
@@ -258,8 +265,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "顺子，从 8 到 A（顺子里不能有 2 和王）。按回车出牌。",
     ),
     "ui.tutorial.coach.trio": (
-        "Nobody can beat that straight. Next, three of a kind with one more card: press "
-        "7 7 7 2.",
+        "Nobody can beat that straight. Next, three of a kind with one more card: press 7 7 7 2.",
         "这手顺子没人管得上。接下来是三带一：三张同点数的牌带一张，按 7 7 7 2。",
     ),
     "ui.tutorial.ready.trio": (

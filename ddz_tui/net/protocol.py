@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from ddz_tui.engine import LandlordMode, Rules
+from ddz_tui.engine.game import REDEALS_BEFORE_LOT
 from ddz_tui.i18n import Lang, Phrase
 from ddz_tui.net.checks import (
     Field,
@@ -300,6 +301,9 @@ PUSHES: dict[PushType, Schema] = {
         "games": Field(integer(0, _ID_MAX)),
         "turn_seconds": Field(optional(number)),
         "notice": Field(optional(nested(_NOTICE, "notice"))),
+        # deals dealt again in a row (nobody bid): a live table draws the landlord by lot
+        # after this many, so a server never has more to say
+        "redeals": Field(integer(0, REDEALS_BEFORE_LOT)),
     },
     PushType.OK: {
         "table": Field(optional(integer(1, _ID_MAX)), required=False),

@@ -101,6 +101,7 @@ def encode_state(table: int, state: TableState, lang: Lang | None = None) -> str
             "games": state.games,
             "turn_seconds": None if state.turn_seconds is None else round(state.turn_seconds, 1),
             "notice": encode_notice(state.notice, lang),
+            "redeals": state.redeals,
         }
     )
 
@@ -243,6 +244,7 @@ def decode_state(args: Mapping[str, Any]) -> TableState:
         games=args["games"],
         turn_seconds=args["turn_seconds"],
         notice=None if notice is None else notice["text"],
+        redeals=args["redeals"],
     )
 
 

@@ -153,6 +153,7 @@ class TableHost:
             games=self.games,
             turn_seconds=self.turn_seconds,
             notice=self.notice,
+            redeals=0 if self.game is None else self.game.redeals,
         )
 
     @property

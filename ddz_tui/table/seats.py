@@ -64,6 +64,9 @@ class TableState:
     totals: tuple[int, int, int] = (0, 0, 0)  # session scores, this game included once over
     games: int = 0  # games finished at this table
     turn_seconds: float | None = None  # time left on the turn timer, where there is one
+    # how many times in a row this game's cards were dealt again because nobody bid (or
+    # called): said during the new deal's bidding, which a bot's quick bid would cut short
+    redeals: int = 0
     # something every seat should read (a player left, ...): a phrase from the table
     # itself, text from a server (already in this player's language)
     notice: Phrase | str | None = None

@@ -94,6 +94,24 @@ def test_a_state_before_the_deal_and_its_notice() -> None:
     assert json.loads(encode_state(1, state))["notice"]["text"] == "bob离开了牌桌"
 
 
+def test_the_redeals_in_a_row_cross_the_wire_and_a_wrong_count_is_refused() -> None:
+    """The redeals in a row are said through the new deal's bidding: a client hears
+    the count, and a server's number past the limit (or not a number) is refused."""
+    state = TableState(0, SEATS, Game(4).view(0), redeals=2)
+    text = encode_state(1, state)
+    assert json.loads(text)["redeals"] == 2
+    assert decode_state(parse_push(text).args).redeals == 2
+    for wrong in (-1, 4, 99, "2", None, True):
+        message = json.loads(text)
+        message["redeals"] = wrong
+        with pytest.raises(ProtocolError):
+            parse_push(json.dumps(message))
+    missing = json.loads(text)
+    del missing["redeals"]
+    with pytest.raises(ProtocolError):
+        parse_push(json.dumps(missing))
+
+
 def test_the_lobby_round_trips() -> None:
     tables = (
         TableSummary(3, "ann's table", Rules(), SEATS, playing=False, games=0),

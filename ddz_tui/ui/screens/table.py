@@ -294,7 +294,8 @@ class TableScreen(AppScreen):
         assert self.state is not None
         shown = table_show(self.state, previous, self._clock, self.hand.selected_cards)
         show_table(self, shown, self._seat_panels)
-        self.query_one("#house", HouseRules).show(shown.house)
+        middle = "\n".join(part for part in (shown.redealt, shown.house) if part)
+        self.query_one("#house", HouseRules).show(middle)
         self.query_one("#seats").set_class(shown.others_shown, "-shown")
         self._show_raised(shown)
         self._show_clock()

@@ -141,6 +141,7 @@ class TableShow:
     house: str  # the house rules in force and your own stake ("" for the plain game)
     others_shown: bool  # another seat's hand lies face up (明牌): the seats are taller
     news: Alert | None  # what the table says happened just now (a redeal, a notice)
+    redealt: str  # the cards were dealt again, said until the landlord is chosen ("": not)
     moved: bool  # the game moved on since the state shown before: messages are over
     cues: tuple[Effect, ...]
 
@@ -188,6 +189,7 @@ def table_show(
         house=house_lines(view),
         others_shown=any(view.shown[seat] is not None for seat in (left, right)),
         news=news(previous, state),
+        redealt=redealt_words(state),
         moved=before is None or moved(before, view),
         cues=tuple(table_cues(before, view)),
     )
@@ -441,6 +443,20 @@ def news(previous: TableState | None, state: TableState) -> Alert | None:
     if before is not None and state.view is not None and drawn_by_lot(before, state.view):
         return Alert(t("ui.msg.drawn_by_lot"), Tone.INFO)
     return None
+
+
+def redealt_words(state: TableState) -> str:
+    """That nobody bid (or called) and the cards were dealt again, and how many times in
+    a row: said through the whole bidding of the new deal, until the landlord is chosen.
+    The message line's news of it lasts only until someone bids, which a bot does in
+    half a second."""
+    view = state.view
+    if view is None or view.landlord is not None or not state.redeals:
+        return ""
+    calling = "call" if view.rules.landlord is LandlordMode.GRAB else "bid"
+    if state.redeals == 1:
+        return t(f"ui.table.redealt_{calling}")
+    return t(f"ui.table.redealt_{calling}_n", n=state.redeals)
 
 
 def moved(before: PlayerView, after: PlayerView) -> bool:
