@@ -357,6 +357,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.settings.bot_delay": ("Bots wait before playing", "电脑出牌前等待"),
     "ui.settings.delay_value": ("{s} s", "{s} 秒"),
     "ui.settings.ascii": ("ASCII cards (S H C D)", "ASCII牌面（S H C D）"),
+    "ui.settings.ascii_forced": ("ASCII cards (--ascii)", "ASCII牌面（--ascii）"),
     "ui.settings.language": ("Language", "语言 Language"),
     "ui.settings.language_auto": ("From the system", "跟随系统"),
     "ui.settings.theme": ("Theme", "主题"),

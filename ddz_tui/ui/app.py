@@ -194,6 +194,12 @@ class DdzApp(App[None]):
     def ascii_cards(self) -> bool:
         return self._ascii_override or self.settings.ascii_cards
 
+    @property
+    def ascii_forced(self) -> bool:
+        """The command line's --ascii turned ASCII on for this session, whatever the
+        setting says."""
+        return self._ascii_override
+
     def _show_ascii(self) -> None:
         """ASCII mode: the texts and the scroll bars (see `as_shown`), and the
         stylesheet's ASCII borders."""
@@ -308,6 +314,7 @@ class DdzApp(App[None]):
 
         playing = any(
             isinstance(screen, TableScreen)
+            and screen.AT_STAKE
             and screen.view is not None
             and screen.view.phase is not Phase.OVER
             for screen in self.screen_stack

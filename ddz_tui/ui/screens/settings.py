@@ -106,7 +106,7 @@ class SettingsScreen(AppScreen):
             )
             yield form_row(t("ui.new_game.doubling"), OnOff(settings.doubling, id="doubling"))
             yield form_row(t("ui.new_game.showing"), OnOff(settings.showing, id="showing"))
-            yield form_row(t("ui.settings.ascii"), OnOff(settings.ascii_cards, id="ascii_cards"))
+            yield self._ascii_row()
             yield form_row(
                 t("ui.settings.coach_hints"), OnOff(settings.coach_hints, id="coach_hints")
             )
@@ -128,6 +128,16 @@ class SettingsScreen(AppScreen):
             store = self.ddz.store
             yield Plain(t("ui.settings.saved_in", path=short_path(store.path)), id="saved-in")
         yield KeyFooter()
+
+    def _ascii_row(self) -> Widget:
+        """ASCII cards as they are in force: on, and not to be switched here, when the
+        command line's --ascii turned them on for this session."""
+        if self.ddz.ascii_forced:
+            switch = OnOff(True, id="ascii_cards", disabled=True)
+            return form_row(t("ui.settings.ascii_forced"), switch)
+        return form_row(
+            t("ui.settings.ascii"), OnOff(self.ddz.settings.ascii_cards, id="ascii_cards")
+        )
 
     def _name_field(self) -> Widget:
         """The profile's name lives in the history: without history, there is none."""

@@ -104,6 +104,8 @@ class TableScreen(AppScreen):
     # Textual declares them `ClassVar[...] | None`, which mypy reads as instance variables
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (140, "-wide")]  # type: ignore[misc]
+    AT_STAKE: ClassVar[bool] = True
+    """A game here counts: quitting the app mid-way asks first (the lesson's does not)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", show=False),  # the buttons show these keys

@@ -35,6 +35,8 @@ class TutorialScreen(TableScreen):
     next. Esc leaves at once (nothing is at stake, and nothing is kept); the end is a
     "you're ready" and the title."""
 
+    AT_STAKE = False  # Ctrl+Q quits at once, as Esc leaves
+
     def __init__(self, pace: float = 0.0) -> None:
         self.lesson = TutorialTable(pace)
         super().__init__(self.lesson)
