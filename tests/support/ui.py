@@ -101,8 +101,8 @@ def make_app(
     home: JoinRequest | None = None,
     **settings: object,
 ) -> NotingApp:
-    """An app with saved settings (no delay, random bots unless given) in the test's
-    config directory, and a silent sound (a SpySound unless given); `start` joins or
+    """An app with saved settings (no delay, random bots, no auto pass, unless given)
+    in the test's config directory, and a silent sound (a SpySound unless given); `start` joins or
     hosts a game at once; `owns_process` as the `ddz` command has it; `home` the one
     server it plays on, as at the SSH door."""
     store = SettingsStore(Path(os.environ["DDZ_CONFIG_DIR"]))
@@ -110,6 +110,7 @@ def make_app(
         "bot_delay": 0.0,
         "left_bot": Level.RANDOM,
         "right_bot": Level.RANDOM,
+        "auto_pass": False,  # its pause goes by real time: on only where a test moves it
         **settings,
     }
     store.save(Settings(**values))  # type: ignore[arg-type]

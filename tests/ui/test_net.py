@@ -25,6 +25,7 @@ from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.widgets.table_parts import MessageLine, SeatPanel
 from ddz_tui.ui.widgets.waiting import WaitingRoom
+from tests.support.clock import ManualClock
 from tests.support.history import finished_game
 from tests.support.loopback import crash, running
 from tests.support.ui import MAX_TURNS, make_app, take_a_turn, text_of
@@ -76,7 +77,9 @@ async def seated_alone(pilot: Pilot) -> TableScreen:
     """From the lobby: C, Enter (a new table with the default name): the table screen."""
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-    await pilot.press("c", "enter")
+    await pilot.press("c")
+    await wait_for(pilot, lambda: isinstance(app.screen, NewTableScreen))
+    await pilot.press("enter")
     await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
     screen = app.screen
     await wait_for(pilot, lambda: screen.state is not None)
@@ -210,10 +213,20 @@ async def test_ready_waits_for_the_other_player_and_shows_who() -> None:
         await bob.close()
 
 
+async def bots_play_on(clock: ManualClock) -> None:
+    """Whenever a bot waits its delay on `clock`, the time moves on to it (the bots play
+    as real time would make them; nothing else moves the clock)."""
+    while True:
+        await clock.sleeping()
+        clock.advance_to_next()
+        await asyncio.sleep(0)
+
+
 async def test_countdown_away_and_takeover_marks_and_a_notice_shown_once() -> None:
-    # the bots wait a little: a notice lasts until the game moves on, and with bots that
-    # play at once bob's bot could move on before the notice was looked at
-    async with running(turn_seconds=30.0, grace=0.3, bot_delay=0.5) as server:
+    # the table's timers go by a clock the test moves: the bots wait until it lets them,
+    # so the notice is looked at before the game moves on
+    clock = ManualClock()
+    async with running(clock=clock, turn_seconds=30.0, grace=0.3, bot_delay=0.5) as server:
         app = make_app(start=JoinRequest(server.url, "ann"))
         async with app.run_test(size=SIZE) as pilot:
             screen = await seated_alone(pilot)
@@ -223,7 +236,9 @@ async def test_countdown_away_and_takeover_marks_and_a_notice_shown_once() -> No
             await bob.ready()
             await pilot.press("enter")
             await wait_for(pilot, lambda: screen.view is not None)
+            bots = asyncio.ensure_future(bots_play_on(clock))
             await wait_for(pilot, lambda: screen.view.turn in (0, 1))  # a person's turn
+            bots.cancel()
             right = screen.query_one("#right-seat", SeatPanel)  # bob, seat 1
             line = screen.my_line
             if screen.view.my_turn:  # the countdown by your name, going down
@@ -232,6 +247,7 @@ async def test_countdown_away_and_takeover_marks_and_a_notice_shown_once() -> No
                 await wait_for(pilot, lambda: seconds(text_of(line)) < shown, timeout=5)
                 if screen.view.phase is Phase.BIDDING:
                     await pilot.press("0")
+                    await wait_for(pilot, lambda: screen.view.turn == 1)
                 else:  # a hint raised and lowered: the turn is still ours, the hand as it was
                     said = message(screen)
                     hand = screen.view.hand
@@ -240,7 +256,8 @@ async def test_countdown_away_and_takeover_marks_and_a_notice_shown_once() -> No
                     await wait_for(
                         pilot, lambda: bool(screen.hand.selected_cards) or message(screen) != said
                     )
-                    await pilot.press("escape")
+                    if screen.hand.selected_cards:  # (Esc with none raised leaves the table)
+                        await pilot.press("escape")
                     assert not screen.hand.selected_cards
                     assert screen.view.my_turn and screen.view.hand == hand
             else:  # on bob's seat
@@ -249,10 +266,13 @@ async def test_countdown_away_and_takeover_marks_and_a_notice_shown_once() -> No
             await bob.close()  # bob's connection drops
             await wait_for(pilot, lambda: "away" in str(right.border_title))
             assert "bob lost the connection" in message(screen)
-            await wait_for(pilot, lambda: "托管" in str(right.border_title), timeout=10)
+            assert "托管" not in str(right.border_title), "not before the grace is over"
+            clock.advance(0.3)  # the grace is over: a bot plays for bob
+            await wait_for(pilot, lambda: "托管" in str(right.border_title))
             assert right.has_class("-away")
             notice = screen.state.notice
             assert "bob" in notice and notice in message(screen)
+            bots = asyncio.ensure_future(bots_play_on(clock))
             await wait_for(pilot, lambda: screen.view.my_turn or screen.view.phase is Phase.OVER)
             before = screen.view
             if before.phase is not Phase.OVER:
@@ -260,6 +280,7 @@ async def test_countdown_away_and_takeover_marks_and_a_notice_shown_once() -> No
                 await wait_for(pilot, lambda: screen.view is not before)
                 assert screen.state.notice == notice, "the table's notice has not changed"
                 assert notice not in message(screen), "so it is not shown again"
+            bots.cancel()
 
 
 def notifications(app) -> list[str]:
@@ -441,6 +462,9 @@ async def test_hosting_on_a_port_in_use_says_so() -> None:
             assert f"cannot listen on 127.0.0.1:{port}" in text_of(line)
             assert isinstance(app.screen, HostScreen)
             assert app.online.server is None
+            await pilot.pause()
+            fields = list(app.screen.query(".field"))
+            assert fields and all(f.display for f in fields), "the form shows, to put it right"
 
 
 async def test_a_name_from_the_network_is_never_markup() -> None:
@@ -468,7 +492,7 @@ async def test_the_way_to_a_deal_by_mouse_alone(data_dir) -> None:
             store.set_profile_name("ann")  # the name the dialog offers
         app = make_app(server_address=server.url)
         async with app.run_test(size=SIZE) as pilot:
-            assert await pilot.click("#menu", offset=(3, 2))  # "Join a game"
+            assert await pilot.click("#menu", offset=(3, 3))  # "Join a game"
             assert isinstance(app.screen, JoinScreen)
             assert await pilot.click("#go")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 from pathlib import Path
 
 from textual.widgets import Input
@@ -123,19 +122,3 @@ async def test_hosting_from_the_command_line_shows_progress_not_a_form(monkeypat
         go_on.set()
         await wait_for(pilot, lambda: not isinstance(app.screen, HostScreen))
         await app.online.close()  # the table's own drawing is not this test's
-
-
-async def test_a_host_from_the_command_line_that_fails_shows_the_form() -> None:
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        port = taken.getsockname()[1]
-        app = make_app(start=HostRequest("ann", port, host="127.0.0.1"))
-        async with app.run_test(size=SIZE) as pilot:
-            line = app.screen.query_one("#connect-message")
-            await wait_for(pilot, lambda: line.has_class("-error"))
-            await pilot.pause()
-            shown = screen_text(app)
-            assert f"cannot listen on 127.0.0.1:{port}" in shown
-            assert "Port" in shown and "Your name" in shown, "the form, to put it right"
-            assert app.screen.query_one("#port", Input).display

@@ -17,6 +17,7 @@ from ddz_tui.ui.screens.last_trick import LastTrickScreen
 from ddz_tui.ui.screens.lobby import LobbyScreen
 from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import AUTO_PASS_PAUSE, TableScreen
+from ddz_tui.ui.settings import Settings
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.table_parts import MessageLine
 from tests.support.clock import ManualClock
@@ -85,7 +86,7 @@ async def at_table(
 
 async def test_nothing_beats_says_cant_beat_then_passes_after_a_pause() -> None:
     for lang, words in ((Lang.EN, "要不起 Nothing beats a pair of 2s"), (Lang.ZH, "要不起")):
-        async with make_app(lang=lang).run_test() as pilot:
+        async with make_app(lang=lang, auto_pass=True).run_test() as pilot:
             table, screen, clock = await at_table(pilot, cannot_beat())
             assert words in said(screen)
             clock.advance(AUTO_PASS_PAUSE * 0.9)
@@ -97,14 +98,14 @@ async def test_nothing_beats_says_cant_beat_then_passes_after_a_pause() -> None:
 
 
 async def test_no_pass_for_a_turn_gone_by_nor_twice_for_one_turn() -> None:
-    async with make_app().run_test() as pilot:
+    async with make_app(auto_pass=True).run_test() as pilot:
         table, _screen, clock = await at_table(pilot, cannot_beat())
         table.publish(cannot_beat())  # the same turn again (a seat's news): one pass
         await pilot.pause()
         clock.advance(AUTO_PASS_PAUSE)
         await pilot.app.workers.wait_for_complete()
         assert acts(table) == [PASS]
-    async with make_app().run_test() as pilot:
+    async with make_app(auto_pass=True).run_test() as pilot:
         table, _screen, clock = await at_table(pilot, cannot_beat())
         await pilot.press("p")  # passed by hand meanwhile: the turn moves on
         await pilot.app.workers.wait_for_complete()
@@ -120,7 +121,7 @@ async def test_no_pass_for_a_turn_gone_by_nor_twice_for_one_turn() -> None:
 
 async def test_no_pass_made_while_a_bot_plays_the_seat_or_with_the_setting_off() -> None:
     me_taken_over = (SeatInfo("me", takeover=True), *SCRIPTED_SEATS[1:])
-    async with make_app().run_test() as pilot:
+    async with make_app(auto_pass=True).run_test() as pilot:
         table, screen, clock = await at_table(pilot, cannot_beat(), me_taken_over)
         assert "要不起" not in said(screen)
         clock.advance(AUTO_PASS_PAUSE)
@@ -131,7 +132,7 @@ async def test_no_pass_made_while_a_bot_plays_the_seat_or_with_the_setting_off()
         assert "要不起" not in said(screen)
         assert clock.pending == []
         assert acts(table) == []
-    async with make_app().run_test() as pilot:  # 托管 asked for during the pause
+    async with make_app(auto_pass=True).run_test() as pilot:  # 托管 asked for during the pause
         table, screen, clock = await at_table(pilot, cannot_beat())
         state = screen.state
         table.listener(TableState(0, me_taken_over, state.view))
@@ -142,7 +143,7 @@ async def test_no_pass_made_while_a_bot_plays_the_seat_or_with_the_setting_off()
 
 
 async def test_a_last_hand_that_is_one_play_is_raised_and_enter_plays_it() -> None:
-    async with make_app().run_test() as pilot:
+    async with make_app(auto_pass=True).run_test() as pilot:
         table, screen, _clock = await at_table(pilot, last_hand_beats())
         hand = screen.hand
         assert hand.selected_cards == hand.cards and len(hand.cards) == 3
@@ -154,7 +155,7 @@ async def test_a_last_hand_that_is_one_play_is_raised_and_enter_plays_it() -> No
         await pilot.press("q", "q", "q", "enter")
         await pilot.app.workers.wait_for_complete()
         assert acts(table) == [Play(hand.cards)]
-    async with make_app().run_test() as pilot:
+    async with make_app(auto_pass=True).run_test() as pilot:
         table, screen, _clock = await at_table(pilot, last_hand_misses())
         assert not screen.hand.selected, "QQQ3 is no play that beats three 5s"
     async with make_app(auto_pass=False).run_test() as pilot:
@@ -162,9 +163,13 @@ async def test_a_last_hand_that_is_one_play_is_raised_and_enter_plays_it() -> No
         assert not screen.hand.selected
 
 
+def test_the_setting_is_on_by_default() -> None:
+    assert Settings().auto_pass is True
+
+
 async def test_the_setting_is_in_settings_in_both_languages() -> None:
     for lang, label in ((Lang.EN, "Auto pass and last play"), (Lang.ZH, "要不起自动过")):
-        app = make_app(lang=lang)
+        app = make_app(lang=lang, auto_pass=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("s")
             assert isinstance(app.screen, SettingsScreen)
@@ -181,7 +186,7 @@ async def test_the_setting_is_in_settings_in_both_languages() -> None:
 
 async def test_the_laid_open_table_shows_no_game_buttons_nor_keys_and_l_works() -> None:
     for lang in (Lang.EN, Lang.ZH):
-        app = make_app(lang=lang)
+        app = make_app(lang=lang, auto_pass=True)
         async with app.run_test(size=SIZE) as pilot:
             screen = await sit_down(pilot)
             await take_turns(pilot)
@@ -240,7 +245,7 @@ async def test_the_row_by_the_hand_fits_80_columns_with_the_countdown_and_takeov
         (Lang.EN, "Enter Play   P Pass   H Hint   U Auto"),
         (Lang.ZH, "Enter 出牌   P 不出   H 提示   U 托管"),
     ):
-        async with make_app(lang=lang).run_test(size=SIZE) as pilot:
+        async with make_app(lang=lang, auto_pass=True).run_test(size=SIZE) as pilot:
             table = SharedScriptedTable(seats)
             pilot.app.push_screen(TableScreen(table, ManualClock()))
             await pilot.pause()
@@ -267,7 +272,7 @@ async def test_at_a_networked_table_the_pass_is_made_and_the_buttons_fit_80_colu
     a last hand is raised, and the row by the hand, with the countdown and the 托管
     button, ends in the whole of its last button."""
     async with running(turn_seconds=30.0) as server:
-        app = make_app(start=None)
+        app = make_app(start=None, auto_pass=True)
         async with app.run_test(size=SIZE) as pilot:
             app.join_game(JoinRequest(server.url, "ann"))
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
