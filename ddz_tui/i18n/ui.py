@@ -358,6 +358,21 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.settings.delay_value": ("{s} s", "{s} 秒"),
     "ui.settings.ascii": ("ASCII cards (S H C D)", "ASCII牌面（S H C D）"),
     "ui.settings.ascii_forced": ("ASCII cards (--ascii)", "ASCII牌面（--ascii）"),
+    "ui.settings.card_style": ("Cards (D at the table)", "牌面样式（牌桌上按 D）"),
+    "ui.settings.card_style.chips": ("Boxed, in colour", "牌框，彩色"),
+    "ui.settings.card_style.discreet": ("Discreet: plain text", "低调：纯文字"),
+    "ui.msg.card_style.discreet": (
+        "Discreet cards: ranks in plain text, no colour. D brings the boxed cards back.",
+        "低调牌面：只有文字点数，没有颜色。按 D 换回带框的牌。",
+    ),
+    "ui.msg.card_style.chips": (
+        "Boxed cards, in colour. D makes them discreet (plain text).",
+        "带框的彩色牌面。按 D 换成低调的纯文字。",
+    ),
+    "ui.help.key.card_style": (
+        "discreet cards (ranks in plain text, no colour, small) or the boxed ones (remembered)",
+        "低调牌面（纯文字点数，无颜色，占地小）或带框的牌（会记住）",
+    ),
     "ui.settings.language": ("Language", "语言 Language"),
     "ui.settings.language_auto": ("From the system", "跟随系统"),
     "ui.settings.theme": ("Theme", "主题"),

@@ -43,6 +43,7 @@ from ddz_tui.ui.settings import Settings, SettingsStore
 from ddz_tui.ui.strips import acyclic_strips
 from ddz_tui.ui.theme import CARD_COLOURS, THEMES, theme_names
 from ddz_tui.ui.widgets.cards import CARD_STYLES, CardWidget
+from ddz_tui.ui.widgets.chips import CardStyle
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -166,6 +167,7 @@ class DdzApp(App[None]):
         self._default_lang = default_lang or default_language()
         set_language(lang or self.settings.language or self._default_lang)
         self._show_ascii()
+        self._show_card_style()
         self.theme = self.settings.theme
         self.sound = make_sound(self.settings.sound)
         self.sound.volumes = self.settings.volumes
@@ -193,6 +195,15 @@ class DdzApp(App[None]):
     @property
     def ascii_cards(self) -> bool:
         return self._ascii_override or self.settings.ascii_cards
+
+    @property
+    def card_style(self) -> CardStyle:
+        return self.settings.card_style
+
+    def _show_card_style(self) -> None:
+        """The discreet style's smaller rows (the stylesheet's `-discreet`), for this
+        app alone: the SSH door's apps share a process."""
+        self.set_class(self.card_style is CardStyle.DISCREET, "-discreet")
 
     @property
     def ascii_forced(self) -> bool:
@@ -407,6 +418,11 @@ class DdzApp(App[None]):
             for screen in self.screen_stack:
                 for widget in screen.query(CardWidget):
                     widget.ascii = self.ascii_cards
+        if "card_style" in changes:
+            self._show_card_style()
+            for screen in self.screen_stack:
+                for widget in screen.query(CardWidget):
+                    widget.card_style = self.card_style
         if "music_volume" in changes or "effects_volume" in changes:
             self.sound.volumes = self.settings.volumes
         failure = self.store.save(self.settings)

@@ -23,6 +23,7 @@ from ddz_tui.paths import config_dir
 from ddz_tui.sound.clips import FULL_VOLUME, Volumes
 from ddz_tui.table.timing import DEFAULT_BOT_DELAY
 from ddz_tui.text import is_printable
+from ddz_tui.ui.widgets.chips import CardStyle
 
 FILE_NAME = "settings.json"
 VERSION = 1
@@ -55,6 +56,7 @@ class Settings:
     doubling: bool = False  # 加倍
     showing: bool = False  # 明牌
     ascii_cards: bool = False
+    card_style: CardStyle = CardStyle.CHIPS  # or discreet: plain ranks, no frames, no colours
     language: Lang | None = None  # None: from the locale
     theme: str = DEFAULT_THEME
     sound: bool | None = None  # None: on, except over SSH (see ddz_tui.sound.player)
@@ -82,7 +84,7 @@ class Settings:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         for name, value in data.items():
-            if isinstance(value, (Level, LandlordMode, Lang, HandOrder)):
+            if isinstance(value, (Level, LandlordMode, Lang, HandOrder, CardStyle)):
                 data[name] = value.value
         return {"version": VERSION, **data}
 
@@ -135,6 +137,13 @@ def _offered(value: object) -> bool:
     return value if isinstance(value, bool) else True
 
 
+def _card_style(value: object) -> CardStyle:
+    """A style this version does not draw (a later one's, say) is quietly the chips;
+    what is not a name at all is reported."""
+    name = _text(value)
+    return CardStyle(name) if name in {style.value for style in CardStyle} else CardStyle.CHIPS
+
+
 def _language(value: object) -> Lang | None:
     return None if value is None else Lang(value)
 
@@ -156,6 +165,7 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "doubling": _flag,
         "showing": _flag,
         "ascii_cards": _flag,
+        "card_style": _card_style,
         "language": _language,
         "theme": theme,
         "sound": _optional_flag,

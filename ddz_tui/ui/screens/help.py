@@ -55,6 +55,7 @@ KEYS = (
     ("C", "ui.help.key.counter"),
     ("L", "ui.help.key.last_trick"),
     ("G", "ui.help.key.hand_order"),
+    ("D", "ui.help.key.card_style"),
     ("U", "ui.help.key.takeover"),
     ("V", "ui.help.key.look"),
     ("M", "ui.help.key.sound"),
@@ -90,7 +91,7 @@ class PlayKinds(CardWidget):
         for example in EXAMPLES:
             combo = classify(example)
             assert combo is not None
-            strip = strip_of(play_order(cards_for(example)), ink, self.ascii)
+            strip = strip_of(play_order(cards_for(example)), ink, self.ascii, self.plain)
             table.add_row(combo.kind.title(), strip, t(f"ui.help.note.{combo.kind.family}"))
         return table
 

@@ -39,7 +39,7 @@ class TrickList(CardWidget):
             line.append(who, "bold")
             line.append(" " * (width - cell_len(who)))
             if cards:
-                line.append_text(strip_of(cards, ink, self.ascii))
+                line.append_text(strip_of(cards, ink, self.ascii, self.plain))
             else:
                 line.append(" " + t("ui.play.pass"), "italic")  # where the strip's face begins
             lines.append(line)

@@ -137,7 +137,8 @@ class OpenHand(SeatPanel):
         out.append("  " + t("ui.seat.cards", n=len(self.hand)))
         if self.hand:
             out.append("\n")
-            out.append(strip_lines(self.hand, self.ink(), self.ascii, self.content_size.width))
+            width = self.content_size.width
+            out.append(strip_lines(self.hand, self.ink(), self.ascii, width, self.plain))
         return out
 
 

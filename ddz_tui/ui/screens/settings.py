@@ -20,6 +20,7 @@ from ddz_tui.sound.clips import VOLUME_STEPS
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.settings import BOT_DELAYS, Settings
 from ddz_tui.ui.theme import theme_names
+from ddz_tui.ui.widgets.chips import CardStyle
 from ddz_tui.ui.widgets.form import (
     OnOff,
     choice,
@@ -107,6 +108,10 @@ class SettingsScreen(AppScreen):
             yield form_row(t("ui.new_game.doubling"), OnOff(settings.doubling, id="doubling"))
             yield form_row(t("ui.new_game.showing"), OnOff(settings.showing, id="showing"))
             yield self._ascii_row()
+            styles = [(t(f"ui.settings.card_style.{style.value}"), style) for style in CardStyle]
+            yield form_row(
+                t("ui.settings.card_style"), choice(styles, settings.card_style, "card_style")
+            )
             yield form_row(
                 t("ui.settings.coach_hints"), OnOff(settings.coach_hints, id="coach_hints")
             )

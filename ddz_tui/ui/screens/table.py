@@ -62,6 +62,7 @@ from ddz_tui.ui.show.table import (
     table_show,
 )
 from ddz_tui.ui.widgets.cards import CardRow, Hand
+from ddz_tui.ui.widgets.chips import CardStyle
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import keyed
 from ddz_tui.ui.widgets.table_parts import (
@@ -120,6 +121,7 @@ class TableScreen(AppScreen):
         Binding("l,L", "last_trick", "keys.last_trick", show=False),  # Help lists it
         Binding("v,V", "result", "keys.result"),
         Binding("g,G", "hand_order", "keys.hand_order", show=False),  # O is Host on the title
+        Binding("d,D", "card_style", show=False),  # Help lists it
         Binding("u,U", "takeover", show=False),  # the button shows this key
         Binding("f1,question_mark", "help", "keys.help"),
         *(Binding(keys, f"rank('{rank}')", show=False) for rank, keys in RANK_KEYS.items()),
@@ -701,6 +703,13 @@ class TableScreen(AppScreen):
         if self.view is not None:
             self.hand.cards = arrange(self.view.hand, order)
         self._warn(t(f"ui.msg.hand_order.{order.value}"), Tone.INFO)
+
+    def action_card_style(self) -> None:
+        """The discreet style (plain ranks, no frames, no colours) or the chips, at once
+        for every card on screen (the app redraws them), and remembered."""
+        style = CardStyle.CHIPS if self.ddz.card_style is CardStyle.DISCREET else CardStyle.DISCREET
+        self.ddz.update_settings(card_style=style)
+        self._warn(t(f"ui.msg.card_style.{style.value}"), Tone.INFO)
 
     @on(Button.Pressed, "#takeover")
     def action_takeover(self) -> None:

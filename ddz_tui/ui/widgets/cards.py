@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -21,11 +22,14 @@ from ddz_tui.ui.localized import Localized
 from ddz_tui.ui.widgets.chips import (
     CHIP_HEIGHT,
     CHIP_WIDTH,
+    PLAIN_INK,
     Canvas,
+    CardStyle,
     Ink,
     draw_back,
     draw_chip,
     mini_chips,
+    plain_row,
     row_step,
     row_width,
 )
@@ -40,16 +44,26 @@ class CardWidget(Widget):
     """A widget that draws cards; the card colours come from the stylesheet."""
 
     ascii: reactive[bool] = reactive(False)
+    card_style: reactive[CardStyle] = reactive(CardStyle.CHIPS)
 
     def on_mount(self) -> None:
-        """Cards are drawn as the app's setting says (the app updates it on a change)."""
+        """Cards are drawn as the app's settings say (the app updates them on a change)."""
         self.ascii = getattr(self.app, "ascii_cards", self.ascii)
+        self.card_style = getattr(self.app, "card_style", self.card_style)
+
+    @property
+    def plain(self) -> bool:
+        """The discreet style: ranks in plain text, no frames, no colours."""
+        return self.card_style is CardStyle.DISCREET
 
     _ink: tuple[str, Ink] | None = None  # the theme the ink was read for, and the ink
 
     def ink(self) -> Ink:
         """The card styles, read again only for another theme: they come from the
-        theme's card colours alone, and reading them takes longer than drawing a hand."""
+        theme's card colours alone, and reading them takes longer than drawing a hand.
+        The discreet style has none of the theme's card colours."""
+        if self.plain:
+            return PLAIN_INK
         app = self.app
         theme = app.theme
         if self._ink is None or self._ink[0] != theme:
@@ -80,7 +94,7 @@ class DrawnInRows(CardWidget):
         raise NotImplementedError
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        key = self.draw_key()
+        key = self.draw_key(), self.card_style
         if self._drawn is None or self._drawn[0] != key:
             self._drawn = key, self.draw()
         return super().render_lines(crop)
@@ -170,6 +184,11 @@ class Hand(Localized, DrawnInRows, can_focus=True):
 
     # --- drawing and clicking ----------------------------------------------------
 
+    PLAIN_MARK = "^"
+    """Under a raised card in the discreet style (which raises nothing a row)."""
+    PLAIN_CURSOR = Style(underline=True, bold=True)
+    """The card under the cursor in the discreet style: no colour to light it with."""
+
     def _layout(self) -> tuple[int, int]:
         """(x of the first chip, columns from chip to chip) for the current width."""
         width = self.content_size.width
@@ -178,6 +197,12 @@ class Hand(Localized, DrawnInRows, can_focus=True):
 
     def chip_at(self, x: int) -> int | None:
         """The chip whose visible part is at column x (chips overlap to the right)."""
+        if self.plain:
+            row = plain_row(self.cards, self.ascii, self.content_size.width)
+            for index, (left, label) in enumerate(row):
+                if left <= x < left + cell_len(label) + 1:  # the label and the gap after it
+                    return index
+            return None
         start, step = self._layout()
         for index in reversed(range(len(self.cards))):
             left = start + index * step
@@ -190,6 +215,8 @@ class Hand(Localized, DrawnInRows, can_focus=True):
         return self.cards, self.selected, lit, self.content_size, self.ascii, self.rich_style
 
     def draw(self) -> list[Strip]:
+        if self.plain:
+            return self.draw_plain()
         size = self.content_size
         ink = self.ink()
         canvas = Canvas(size.width, size.height, self.rich_style)
@@ -198,6 +225,24 @@ class Hand(Localized, DrawnInRows, can_focus=True):
         for index, card in enumerate(self.cards):
             y = 0 if card in self.selected else 1
             draw_chip(canvas, start + index * step, y, card, ink, self.ascii, lit=index == lit)
+        return [Strip(row, size.width) for row in canvas.segments()]
+
+    def draw_plain(self) -> list[Strip]:
+        """The discreet style: the ranks on one row, a raised card in reverse video and
+        marked on the row below, the cursor's card underlined."""
+        size = self.content_size
+        base = self.rich_style
+        canvas = Canvas(size.width, size.height, base)
+        lit = self.cursor if self.has_focus and self.in_play else None
+        raised = base + PLAIN_INK.lit
+        for index, (x, label) in enumerate(plain_row(self.cards, self.ascii, size.width)):
+            up = self.cards[index] in self.selected
+            style = raised if up else base
+            if index == lit:
+                style += self.PLAIN_CURSOR
+            canvas.put(x, 0, label, style)
+            if up:
+                canvas.put(x, 1, self.PLAIN_MARK * cell_len(label), base)
         return [Strip(row, size.width) for row in canvas.segments()]
 
     def on_click(self, event: events.Click) -> None:
@@ -246,8 +291,10 @@ class CardRow(DrawnInRows):
         else:
             ink = self.ink()
             step = row_step(len(self.cards), size.width)
-            if size.height < CHIP_HEIGHT or step is None:
-                chips = mini_chips(self.cards, ink, self.ascii, size.width, backs=self.face_down)
+            if self.plain or size.height < CHIP_HEIGHT or step is None:
+                chips = mini_chips(
+                    self.cards, ink, self.ascii, size.width, self.face_down, self.plain
+                )
                 rows = text_rows(chips, base, self.app.console)
             else:
                 canvas = Canvas(row_width(len(self.cards), step), CHIP_HEIGHT, base)

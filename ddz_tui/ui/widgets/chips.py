@@ -4,12 +4,18 @@ A full chip is four rows: a frame, the rank, the suit, the frame. Chips in a row
 may overlap so that only their left three columns show (enough for `10` and the
 suit); a selected chip is drawn one row higher. A mini chip is one row: the rank
 and suit on the card's face, for places with no room for full chips.
+
+The discreet card style (`CardStyle.DISCREET`, for playing at work) draws no chips at
+all: each card is its rank in plain text, `3 4 4 10 J 大`, no frame, no colour, no suit
+(suits never matter in Dou Dizhu), with `PLAIN_INK`, whose only style is the reverse
+video of a raised card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -54,6 +60,20 @@ class Ink:
     lit_red: Style
 
 
+class CardStyle(str, Enum):
+    """How cards are drawn: as chips (framed, in colour), or discreetly, as plain text."""
+
+    CHIPS = "chips"
+    DISCREET = "discreet"
+
+
+PLAIN_INK = Ink(Style(), Style(), Style(), Style(), Style(reverse=True), Style(reverse=True))
+"""The discreet style's ink: the text's own colours; only the lit card stands out, in
+reverse video (which every terminal has, colour or not)."""
+PLAIN_BACK = "?"
+"""A face-down card in the discreet style."""
+
+
 def face_rows(card: Card, ascii: bool) -> tuple[str, str]:
     """The rank and the suit as printed on a chip, each two cells wide."""
     if card.suit is None:
@@ -62,9 +82,17 @@ def face_rows(card: Card, ascii: bool) -> tuple[str, str]:
     return format_rank(card.rank).ljust(2), suit.ljust(2)
 
 
-def mini_label(card: Card, ascii: bool) -> str:
-    """A card in one short piece of text: `10♥`, `3S`, `大王`, `RJ`."""
+def mini_label(card: Card, ascii: bool, plain: bool = False) -> str:
+    """A card in one short piece of text: `10♥`, `3S`, `大王`, `RJ`; `plain` (the
+    discreet style): the rank alone, `10`, `3`, `大`, `RJ`."""
+    if plain:
+        return plain_label(card, ascii)
     return card.label if ascii else card.glyph
+
+
+def plain_label(card: Card, ascii: bool) -> str:
+    """A card in the discreet style: its rank, `10`, `J`, `小` / `大` (`BJ` / `RJ`)."""
+    return face_rows(card, ascii)[0].strip()
 
 
 def ink_for(card: Card, ink: Ink, lit: bool = False) -> Style:
@@ -181,9 +209,17 @@ def row_width(count: int, step: int) -> int:
 
 
 def mini_chips(
-    cards: Sequence[Card], ink: Ink, ascii: bool, width: int, backs: bool = False
+    cards: Sequence[Card],
+    ink: Ink,
+    ascii: bool,
+    width: int,
+    backs: bool = False,
+    plain: bool = False,
 ) -> Text:
-    """Cards as one-row chips, wrapped to `width`."""
+    """Cards as one-row chips, wrapped to `width`; `plain`: as ranks in plain text."""
+    if plain:
+        labels = (PLAIN_BACK if backs else plain_label(card, ascii) for card in cards)
+        return wrapped(((label, ink.face) for label in labels), width)
     if backs:
         return wrapped(((f" {_BACK_FILL[ascii]} ", ink.back) for _ in cards), width)
     return wrapped(((f" {mini_label(card, ascii)} ", ink_for(card, ink)) for card in cards), width)
@@ -206,27 +242,44 @@ def wrapped(labels: Iterable[tuple[str, Style]], width: int) -> Text:
     return out
 
 
-def strip_of(cards: Sequence[Card], ink: Ink, ascii: bool) -> Text:
-    """Cards side by side on one face, as in a fanned hand seen edge on: `3♠ 3♥ 4♣`."""
+def strip_of(cards: Sequence[Card], ink: Ink, ascii: bool, plain: bool = False) -> Text:
+    """Cards side by side on one face, as in a fanned hand seen edge on: `3♠ 3♥ 4♣`
+    (`plain`, the discreet style: ` 3 3 4 `)."""
     out = Text(end="")
     out.append(" ", ink.face)
     for index, card in enumerate(cards):
         if index:
             out.append(" ", ink.face)
-        out.append(mini_label(card, ascii), ink_for(card, ink))
+        out.append(mini_label(card, ascii, plain), ink_for(card, ink))
     out.append(" ", ink.face)
     return out
 
 
-def strip_lines(cards: Sequence[Card], ink: Ink, ascii: bool, width: int) -> Text:
+def strip_lines(
+    cards: Sequence[Card], ink: Ink, ascii: bool, width: int, plain: bool = False
+) -> Text:
     """Cards as strips (see `strip_of`), as many on each line as fit in `width`."""
     lines: list[list[Card]] = []
     used = width
     for card in cards:
-        size = cell_len(mini_label(card, ascii)) + 1
+        size = cell_len(mini_label(card, ascii, plain)) + 1
         if used + size > width:
             lines.append([])
             used = 1  # the strip's opening space
         lines[-1].append(card)
         used += size
-    return Text("\n", end="").join(strip_of(line, ink, ascii) for line in lines)
+    return Text("\n", end="").join(strip_of(line, ink, ascii, plain) for line in lines)
+
+
+def plain_row(cards: Sequence[Card], ascii: bool, width: int) -> list[tuple[int, str]]:
+    """The discreet style's hand: each card's column and label, one space apart (none
+    where `width` has no room for the spaces), centred in `width`."""
+    labels = [plain_label(card, ascii) for card in cards]
+    sizes = [cell_len(label) for label in labels]
+    gap = 1 if sum(sizes) + len(sizes) - 1 <= width else 0
+    x = max(0, (width - sum(sizes) - gap * (len(sizes) - 1)) // 2)
+    out = []
+    for label, size in zip(labels, sizes, strict=True):
+        out.append((x, label))
+        x += size + gap
+    return out

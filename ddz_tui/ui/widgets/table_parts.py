@@ -119,7 +119,7 @@ class SeatPanel(DrawnInRows):
             if seat.hand:
                 out.append("\n")
                 width = self.content_size.width
-                out.append(strip_lines(seat.hand, self.ink(), self.ascii, width))
+                out.append(strip_lines(seat.hand, self.ink(), self.ascii, width, self.plain))
             return out
         out.append("\n")
         if seat.shown is not None:  # 明牌: what is shown and how many are left is on the border
@@ -128,10 +128,11 @@ class SeatPanel(DrawnInRows):
             return out
         if seat.cards_left is not None:
             ink = self.ink()
-            if self.content_size.height >= 2 + CHIP_HEIGHT:  # room for the hand fanned
+            # the discreet style draws no card backs: the count says it all
+            if self.content_size.height >= 2 + CHIP_HEIGHT and not self.plain:  # fanned
                 out.append_text(self.backs(seat.cards_left, ink))
                 out.append("\n")
-            elif seat.backs:
+            elif seat.backs and not self.plain:
                 out.append(" ## " if self.ascii else " ▒▒ ", ink.back)
                 out.append("  ")
             else:
