@@ -688,6 +688,14 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.coach.failed": ("The coach could not look at this game.", "教练无法分析这局。"),
     "ui.coach.mark": ("Coach, decision {i}: {line}", "教练，第{i}次出牌：{line}"),
     "ui.coach.no_more": ("No more marked decisions that way.", "这个方向没有更多标记了。"),
+    "ui.help.key.steps": (
+        "in a replay: a step back or on, the deal, the end",
+        "回放中：后退或前进一步，回到发牌，跳到结局",
+    ),
+    "ui.help.key.autoplay": (
+        "in a replay: play on by itself or pause; a step every 2 s, 1 s or 0.5 s",
+        "回放中：自动播放或暂停；每步2秒、1秒或0.5秒",
+    ),
     "ui.help.key.coach": (
         "in a replay: the coach looks at your decisions",
         "回放中：教练分析你的出牌",

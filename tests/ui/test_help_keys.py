@@ -51,3 +51,11 @@ async def test_every_key_row_wraps_whole_words_at_80x24(lang: Lang) -> None:
                 assert shown.replace(" ", "") == words.replace(" ", ""), f"{shown!r} in\n{text}"
             else:
                 assert shown == " ".join(words.split()), f"{shown!r} in\n{text}"
+
+
+def test_the_replays_keys_are_in_help() -> None:
+    """Every key the replay's footer shows is told in Help (stepping, autoplay, speed)."""
+    told = {key for key, _ in KEYS}
+    assert "← →  Home End" in told and "Space  - +" in told
+    what = {what for _, what in KEYS}
+    assert {"ui.help.key.steps", "ui.help.key.autoplay"} <= what

@@ -61,6 +61,8 @@ KEYS = (
     ("M", "ui.help.key.sound"),
     ("Enter", "ui.help.key.ready"),
     ("F", "ui.help.key.fill"),
+    ("← →  Home End", "ui.help.key.steps"),
+    ("Space  - +", "ui.help.key.autoplay"),
     ("C", "ui.help.key.coach"),
     ("N  P", "ui.help.key.marks"),
     ("F1  ?", "ui.help.key.help"),
