@@ -48,6 +48,31 @@ def waiting_for(state: TableState) -> str:
     return t("ui.wait.for", names=", ".join(names))
 
 
+def seats_table(state: TableState) -> Table:
+    """Who sits where and how each seat stands, with the running totals once a game is
+    over; narrow enough for 80 columns with the longest names (1 cell between columns:
+    2 each side put a bot's "always ready" past the edge, on a line never shown)."""
+    grid = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
+    grid.add_column(t("ui.wait.seat"), justify="right")
+    grid.add_column(t("ui.wait.where"))
+    grid.add_column(t("ui.wait.player"))
+    grid.add_column(t("ui.wait.status"))
+    if state.games:
+        grid.add_column(t("ui.result.session"), justify="right")
+    for seat, info in enumerate(state.seats):
+        name = Text(info.name or as_shown("—"), style="bold" if seat == state.seat else "")
+        row: list[str | Text] = [
+            str(seat + 1),
+            position(seat, state.seat),
+            name,
+            seat_status(info),
+        ]
+        if state.games:
+            row.append("" if info.is_empty else f"{state.totals[seat]:+d}")
+        grid.add_row(*row)
+    return grid
+
+
 class WaitingRoom(Vertical):
     """Shown instead of the cards while a shared table waits for the next deal."""
 
@@ -73,25 +98,7 @@ class WaitingRoom(Vertical):
 
     def show(self, state: TableState, title: str, invite: str | None) -> None:
         self.query_one("#wait-box").border_title = literal(title)
-        grid = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
-        grid.add_column(t("ui.wait.seat"), justify="right")
-        grid.add_column(t("ui.wait.where"))
-        grid.add_column(t("ui.wait.player"))
-        grid.add_column(t("ui.wait.status"))
-        if state.games:
-            grid.add_column(t("ui.result.session"), justify="right")
-        for seat, info in enumerate(state.seats):
-            name = Text(info.name or as_shown("—"), style="bold" if seat == state.seat else "")
-            row: list[str | Text] = [
-                str(seat + 1),
-                position(seat, state.seat),
-                name,
-                seat_status(info),
-            ]
-            if state.games:
-                row.append("" if info.is_empty else f"{state.totals[seat]:+d}")
-            grid.add_row(*row)
-        self.query_one("#wait-seats", Plain).update(grid)
+        self.query_one("#wait-seats", Plain).update(seats_table(state))
         invite_line = self.query_one("#wait-invite", Plain)
         invite_line.display = invite is not None
         if invite is not None:
