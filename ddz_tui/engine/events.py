@@ -25,7 +25,7 @@ class Side(str, Enum):
     PEASANTS = "peasants"
 
 
-RECORD_VERSION = 4
+RECORD_VERSION = 5
 """The newest record format. Version 1 (before house rules) held the landlord mode
 only; version 2 holds the house rules; version 3 is a game played under the redeal
 limit (`Game`'s `REDEALS_BEFORE_LOT`): it holds only the last deal declined before
@@ -36,7 +36,9 @@ the landlord was asked anyway); it says whether the redeal limit dropped deals. 
 record is written in the oldest version that holds its game, so the record of a game
 with the plain rules and at most one redeal is what it always was; versions 1 and 2
 replay with no limit, as they were played, and versions 1 to 3 with the landlord
-asked to redouble in every game with 加倍."""
+asked to redouble in every game with 加倍. Version 5 is a game whose rules a reader
+before it cannot hold (`Rules.extended`: a cap, 封顶); it says both whether the
+redeal limit dropped deals and whether the landlord was not asked to redouble."""
 
 
 @dataclass(frozen=True)
@@ -67,8 +69,10 @@ class Started:
     @property
     def version(self) -> int:
         """The oldest record format that holds this game."""
-        if self.rested:
+        if self.rules.extended:
             return RECORD_VERSION
+        if self.rested:
+            return 4
         if self.limited:
             return 3
         return 1 if self.rules.plain else 2
@@ -272,19 +276,23 @@ def _started_to_dict(event: Started) -> dict[str, Any]:
         return {"event": "started", "seed": event.seed, "landlord_mode": mode, "version": 1}
     rules = event.rules.to_dict()
     out = {"event": "started", "seed": event.seed, "rules": rules, "version": event.version}
-    if event.rested:
+    if event.version >= 4:
         out["limited"] = event.limited
+    if event.version == RECORD_VERSION:
+        out["rested"] = event.rested
     return out
 
 
 def _started_from_dict(data: dict[str, Any]) -> Started:
     """Version 1 holds the landlord mode (and, in the oldest records, no version);
-    versions 2 to 4 hold the rules, and version 4 whether the redeal limit dropped deals."""
+    versions 2 to 5 hold the rules, versions 4 and 5 whether the redeal limit dropped
+    deals, and version 5 whether the landlord was not asked to redouble."""
     version = data.get("version", 1)
-    if type(version) is not int or version not in (1, 2, 3, RECORD_VERSION):
-        raise ValueError(f"a record of version {version!r} (this game reads 1 to 4)")
+    if type(version) is not int or version not in range(1, RECORD_VERSION + 1):
+        raise ValueError(f"a record of version {version!r} (this game reads 1 to 5)")
     key = "landlord_mode" if version == 1 else "rules"
-    fields = {"seed", key, *(("limited",) if version == RECORD_VERSION else ())}
+    flags = {4: ("limited",), 5: ("limited", "rested")}.get(version, ())
+    fields = {"seed", key, *flags}
     extra = set(data) - {"event", "version", *fields}
     if extra:
         raise ValueError(f"unexpected field {sorted(extra)[0]!r}")
@@ -293,15 +301,23 @@ def _started_from_dict(data: dict[str, Any]) -> Started:
             raise ValueError(f"missing field {name!r}")
     if type(data["seed"]) is not int:
         raise ValueError("'seed' is not of the right type")
-    if version == RECORD_VERSION:
-        if type(data["limited"]) is not bool:
-            raise ValueError("'limited' is not of the right type")
+    for flag in flags:
+        if type(data[flag]) is not bool:
+            raise ValueError(f"{flag!r} is not of the right type")
+    if version > 1:
         rules = Rules.from_dict(data["rules"])
+        if rules.extended != (version == RECORD_VERSION):
+            raise ValueError(f"a version {version} record of a game with these rules")
+    if version == RECORD_VERSION:
+        if data["rested"] and not rules.doubling:
+            raise ValueError("a game without doubling where the landlord did not redouble")
+        return Started(data["seed"], rules, data["limited"], data["rested"])
+    if version == 4:
         if not rules.doubling:
             raise ValueError("a version 4 record is of a game with doubling")
         return Started(data["seed"], rules, data["limited"], rested=True)
     if version > 1:
-        return Started(data["seed"], Rules.from_dict(data["rules"]), version == 3)
+        return Started(data["seed"], rules, version == 3)
     if not isinstance(data[key], str):
         raise ValueError(f"{key!r} is not of the right type")
     rules = Rules(LandlordMode(data[key]))

@@ -15,6 +15,9 @@ from typing import Any
 MAX_FACTOR = 5
 """The most a single doubling may multiply by (some houses make showing cards ×5)."""
 
+CAPS = (32, 64, 128)
+"""The caps (封顶) a game may have on each peasant's stake (see `Rules.cap`)."""
+
 
 class LandlordMode(str, Enum):
     """How the landlord is chosen: bidding 1–3 points (叫分), a seat drawn by lot (the
@@ -87,12 +90,15 @@ class Rules:
     the landlord, may double; a player's score counts their own and the landlord's.
     showing: 明牌 — the landlord may show the hand after taking the bottom cards.
     factors: what bombs, the rocket, a spring, showing, grabs and doubles are worth.
+    cap: 封顶 — the most a peasant's stake may reach (one of `CAPS`), None for no cap;
+    the landlord's is still both peasants' together, so scores stay zero-sum.
     """
 
     landlord: LandlordMode = LandlordMode.BID
     doubling: bool = False
     showing: bool = False
     factors: Factors = field(default=DEFAULT_FACTORS)
+    cap: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "landlord", LandlordMode(self.landlord))
@@ -101,6 +107,8 @@ class Rules:
                 raise ValueError(f"{name!r} must be true or false")
         if not isinstance(self.factors, Factors):
             raise ValueError("'factors' must be Factors")
+        if self.cap is not None and (type(self.cap) is not int or self.cap not in CAPS):
+            raise ValueError(f"'cap' must be one of {', '.join(map(str, CAPS))} or none")
 
     @property
     def plain(self) -> bool:
@@ -111,31 +119,48 @@ class Rules:
             and not self.doubling
             and not self.showing
             and self.factors == DEFAULT_FACTORS
+            and not self.extended
         )
 
+    @property
+    def extended(self) -> bool:
+        """Rules that a record before version 5, or a peer of protocol 8 or older,
+        cannot hold: a cap (封顶)."""
+        return self.cap is not None
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """Every rule; `cap` only when there is one, so the rules of every game before
+        it are written as they always were."""
+        out: dict[str, Any] = {
             "landlord": self.landlord.value,
             "doubling": self.doubling,
             "showing": self.showing,
             "factors": self.factors.to_dict(),
         }
+        if self.cap is not None:
+            out["cap"] = self.cap
+        return out
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
-        """The rules a dict holds (every key present, nothing else); ValueError says
-        what is wrong."""
-        values = _exact_keys("rules", data, ["landlord", "doubling", "showing", "factors"])
+        """The rules a dict holds (every key present but `cap`, nothing else); ValueError
+        says what is wrong."""
+        keys = ["landlord", "doubling", "showing", "factors"]
+        values = _exact_keys("rules", data, keys, optional=["cap"])
         if not isinstance(values["landlord"], str):
             raise ValueError("'landlord' must be a landlord mode")
+        if "cap" in values and values["cap"] is None:
+            raise ValueError("'cap' must be one of the caps (no cap is written as none)")
         values["factors"] = Factors.from_dict(values["factors"])
         return cls(**values)
 
 
-def _exact_keys(what: str, data: object, keys: list[str]) -> dict[str, Any]:
+def _exact_keys(
+    what: str, data: object, keys: list[str], optional: list[str] | None = None
+) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError(f"{what} must be an object")
-    extra = set(data) - set(keys)
+    extra = set(data) - set(keys) - set(optional or ())
     if extra:
         raise ValueError(f"{what}: unexpected field {sorted(map(str, extra))[0]!r}")
     missing = [key for key in keys if key not in data]
@@ -152,7 +177,8 @@ RULES_SPEC_HELP = (
     "house rules as comma-separated words: bid, random or grab (how the landlord is "
     "chosen; grab is 叫地主/抢地主), double (加倍), show (明牌); NAME=N sets what bomb, "
     f"rocket, spring, grab, show or double multiply by (1-{MAX_FACTOR}; show=N, double=N "
-    "and grab=N also switch those rules on); show=off, double=off; plain is the default game"
+    "and grab=N also switch those rules on); show=off, double=off; cap=32, 64 or 128 "
+    "caps each peasant's stake (封顶), cap=none for no cap; plain is the default game"
 )
 
 
@@ -178,6 +204,11 @@ def parse_rules(spec: str, base: Rules | None = None) -> Rules:
             if value not in {mode.value for mode in LandlordMode}:
                 raise ValueError(f"landlord={value!r}: choose bid, random or grab")
             values["landlord"] = LandlordMode(value)
+        elif name == "cap":
+            caps = {str(cap): cap for cap in CAPS}
+            if value not in (*caps, "none", "off"):
+                raise ValueError(f"cap={value!r}: choose {', '.join(caps)} or none")
+            values["cap"] = caps.get(value)
         elif name in ("show", "double") and value in _SWITCHES:
             values[_RULE_FACTORS[name]] = _SWITCHES[value]
         elif name in factors:
@@ -199,4 +230,6 @@ def rules_spec(rules: Rules) -> str:
     words += [name for name, on in (("double", rules.doubling), ("show", rules.showing)) if on]
     changed = rules.factors.to_dict().items() - DEFAULT_FACTORS.to_dict().items()
     words += [f"{name}={value}" for name, value in sorted(changed)]
+    if rules.cap is not None:
+        words.append(f"cap={rules.cap}")
     return ",".join(words)

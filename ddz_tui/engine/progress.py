@@ -123,4 +123,5 @@ def stake(
         shown=any(cards for _, cards in shows),
         doubled=doubled,
         factors=rules.factors,
+        cap=rules.cap,
     )

@@ -45,7 +45,8 @@ class Multiplier:
     the rocket, a spring (peasants never played) or anti-spring (landlord played once),
     each grab (抢地主) and a shown hand (明牌) multiply it by its factor: together the
     shared stake, `total`. doubled: who doubled (加倍), by seat; a peasant's own stake
-    is the shared one times its own and the landlord's doubling (see `stake`).
+    is the shared one times its own and the landlord's doubling (see `stake`), at most
+    `cap` (封顶, None for no cap).
     """
 
     base: int = 1
@@ -57,6 +58,7 @@ class Multiplier:
     shown: bool = False
     doubled: tuple[bool, bool, bool] = (False, False, False)
     factors: Factors = DEFAULT_FACTORS
+    cap: int | None = None
 
     @property
     def doublings(self) -> int:
@@ -118,15 +120,26 @@ class Multiplier:
 
     def stake(self, seat: int, landlord: int) -> int:
         """What `seat` wins or loses: a peasant, the shared stake times its own and the
-        landlord's doubling; the landlord, what the two peasants win or lose together."""
+        landlord's doubling, at most the cap; the landlord, what the two peasants win or
+        lose together (so up to twice the cap, and the scores stay zero-sum)."""
         return self.stakes(landlord)[seat]
 
     def stakes(self, landlord: int) -> tuple[int, int, int]:
         """`stake` of each seat."""
         lord = self.total * self.doubling(landlord)
         out = [lord * self.doubling(seat) for seat in _SEATS]
+        if self.cap is not None:
+            out = [min(stake, self.cap) for stake in out]
         out[landlord] = sum(out) - out[landlord]
         return per_seat(out)
+
+    def capped(self, seat: int, landlord: int) -> bool:
+        """Whether the cap (封顶) cut `seat`'s stake (the landlord's: either peasant's)."""
+        if self.cap is None:
+            return False
+        lord = self.total * self.doubling(landlord)
+        seats = [other for other in _SEATS if other != landlord] if seat == landlord else [seat]
+        return any(lord * self.doubling(other) > self.cap for other in seats)
 
 
 def scores(landlord: int, winner: Side, multiplier: Multiplier) -> tuple[int, int, int]:
