@@ -43,7 +43,7 @@ from ddz_tui.records.names import NAME_MAX
 from ddz_tui.table.seats import SeatKind
 from ddz_tui.text import printable
 
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 """2: the `record` after a game; 3: house rules; 4: `lobby_changes`; 5: one `act`
 message for every action of a seat (a bid, an answer, a play, a pass)."""
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter

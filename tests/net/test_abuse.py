@@ -98,6 +98,11 @@ BAD = [
     ({"type": "create", "rules": {**RULES, "factors": {**FACTORS, "bomb": True}}}, "bad_field"),
     ({"type": "create", "rules": {**RULES, "factors": {**FACTORS, "x": 2}}}, "bad_field"),
     ({"type": "create", "rules": {**RULES, "factors": [2, 2, 2, 2, 2, 2]}}, "bad_field"),
+    ({"type": "create", "rules": {**RULES, "cap": 33}}, "bad_field"),  # 封顶: 32, 64, 128
+    ({"type": "create", "rules": {**RULES, "cap": True}}, "bad_field"),
+    ({"type": "create", "rules": {**RULES, "cap": "64"}}, "bad_field"),
+    ({"type": "create", "rules": {**RULES, "cap": None}}, "bad_field"),  # none: no key
+    ({"type": "create", "rules": {**RULES, "cap": 2**70}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "call"}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "call", "yes": 1}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "grab", "yes": "yes"}}, "bad_field"),

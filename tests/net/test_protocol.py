@@ -49,7 +49,9 @@ def states_of_a_game(seed: int, rules: Rules | None = None) -> list[TableState]:
 @settings(max_examples=15, deadline=None)
 @given(
     st.integers(0, 2**32),
-    st.sampled_from(["bid", "random", "grab,double,show", "random,show=4,bomb=3", "bid,double"]),
+    st.sampled_from(
+        ["bid", "random", "grab,double,show", "random,show=4,bomb=3", "bid,double", "double,cap=32"]
+    ),
 )
 def test_a_state_survives_the_wire_exactly(seed: int, spec: str) -> None:
     for state in states_of_a_game(seed, parse_rules(spec)):
@@ -268,6 +270,9 @@ def test_a_create_request_names_its_house_rules() -> None:
     rules = HOUSE.to_dict()
     message = parse_request(request(RequestType.CREATE, 1, rules=rules))
     assert message.args["rules"] == HOUSE
+    capped = parse_rules("grab,double,cap=64")
+    message = parse_request(request(RequestType.CREATE, 1, rules=capped.to_dict()))
+    assert message.args["rules"] == capped and message.args["rules"].cap == 64
     for decision in (Decision.CALL, Decision.GRAB, Decision.SHOW, Decision.DOUBLE):
         answer = {"kind": "answer", "decision": decision.value, "yes": True}
         args = parse_request(json.dumps({"type": "act", "action": answer})).args
