@@ -228,7 +228,7 @@ async def test_a_replay_says_each_call_grab_show_and_double() -> None:
         words = {
             Called: ("Call", "No call", "Grab!", "No grab"),
             Shown: ("Shown", "Not shown"),
-            Doubled: ("Double", "No double"),
+            Doubled: ("Double", "No double", "Redouble", "No redouble"),
         }
         for event, line in zip(answers, lines, strict=True):
             assert any(f": {word}." in line for word in words[type(event)]), line

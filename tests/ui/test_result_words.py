@@ -37,8 +37,8 @@ def test_the_landlord_s_stake_is_the_sum_of_both_peasants() -> None:
 
 def test_a_peasant_s_stake_is_its_factors() -> None:
     doubled = Multiplier(base=2, doubled=(True, False, True))
-    assert line(doubled, 0, "You") == "You: ×2 × doubled ×2 × landlord doubled ×2 = ×8"
-    assert line(doubled, 1, "Right") == "Right: ×2 × landlord doubled ×2 = ×4"
+    assert line(doubled, 0, "You") == "You: ×2 × doubled ×2 × landlord redoubled ×2 = ×8"
+    assert line(doubled, 1, "Right") == "Right: ×2 × landlord redoubled ×2 = ×4"
     assert line(Multiplier(base=2), 1, "Right") == "Right: ×2"
 
 

@@ -41,7 +41,7 @@ from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 from ddz_tui.table.timing import REAL_CLOCK, Clock, Timer
 from ddz_tui.ui.names import bid_word
 from ddz_tui.ui.screens.base import AppScreen
-from ddz_tui.ui.show.reading import call_words
+from ddz_tui.ui.show.reading import call_words, double_word
 from ddz_tui.ui.show.table import TableShow, Top, bot_title, house_marks, me_line, sides, table_show
 from ddz_tui.ui.widgets.cards import CardRow
 from ddz_tui.ui.widgets.chips import strip_lines
@@ -289,7 +289,7 @@ class ReplayScreen(AppScreen):
         landlord = self.frame.landlord
         role = None if landlord is None else Role.LANDLORD if me == landlord else Role.PEASANT
         frame = self.frame
-        marks = house_marks(frame.doubles, me, frame.shown[me] is not None)
+        marks = house_marks(frame.doubles, me, frame.shown[me] is not None, me == landlord)
         cards = len(frame.hands[me])
         line = me_line(self.replay.seat_title(me), role, cards, turn, False, None, marks)
         score = self._score(me).strip()
@@ -321,9 +321,13 @@ class ReplayScreen(AppScreen):
             for (seat, _), word in zip(frame.calls, call_words(frame.calls), strict=True)
         )
         line = t("ui.replay.calls", calls=said)
-        names = [self.name_of(seat) for seat, took in frame.doubles if took]
+        names = [
+            self.name_of(seat) for seat, took in frame.doubles if took and seat != frame.landlord
+        ]
         if names:
             line += "  " + t("ui.replay.doubled", names=", ".join(names))
+        if (frame.landlord, True) in frame.doubles:
+            line += "  " + t("ui.replay.redoubled", name=self.name_of(frame.landlord))
         return line
 
     def _answered(self, action: Called | Shown | Doubled, before: Frame) -> str:
@@ -332,7 +336,7 @@ class ReplayScreen(AppScreen):
         if isinstance(action, Shown):
             word = "show" if action.cards else "no_show"
         elif isinstance(action, Doubled):
-            word = "double" if action.double else "no_double"
+            word = double_word(action.double, action.seat == frame.landlord)
         else:
             word = call_words((*before.calls, (action.seat, action.take)))[-1]
         text = t("ui.replay.said", who=self.name_of(action.seat), word=t(f"ui.said.{word}"))

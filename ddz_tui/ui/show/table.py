@@ -271,13 +271,14 @@ def me_line(
 
 
 def house_marks(
-    doubles: Sequence[tuple[int, bool]], seat: int, shown: bool = False
+    doubles: Sequence[tuple[int, bool]], seat: int, shown: bool = False, landlord: bool = False
 ) -> tuple[str, ...]:
-    """What the house rules add to a seat's line in the replay: it doubled (加倍), and
-    (`shown`) it showed its hand (明牌). Your own line at the table leaves both to your
-    lane and your stake between the seats: with them it runs into the buttons at 80
-    columns."""
-    marks = [t("ui.seat.doubled")] if doubled(doubles, seat) else []
+    """What the house rules add to a seat's line in the replay: it doubled (加倍; the
+    `landlord` redoubled), and (`shown`) it showed its hand (明牌). Your own line at the
+    table leaves both to your lane and your stake between the seats: with them it runs
+    into the buttons at 80 columns."""
+    mark = "ui.seat.redoubled" if landlord else "ui.seat.doubled"
+    marks = [t(mark)] if doubled(doubles, seat) else []
     return (*marks, *([t("ui.seat.shown")] if shown else []))
 
 

@@ -19,6 +19,7 @@ from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from ddz_tui.cards import DECK, RANKS, Card
+from ddz_tui.engine import Role
 from ddz_tui.i18n import as_shown, t
 from ddz_tui.ui.names import rank_label, role_name
 from ddz_tui.ui.show.table import Lane, SeatShow, Selection, TableShow, Top
@@ -105,8 +106,9 @@ class SeatPanel(DrawnInRows):
         out = Text(end="")
         waiting = t("ui.seat.no_call") if seat.calling else t("ui.seat.no_role")
         out.append(role_name(seat.role) if seat.role else waiting, "bold")
-        if seat.doubled:
-            out.append(as_shown(" · ") + t("ui.seat.doubled"), "bold")
+        if seat.doubled:  # the landlord's 加倍 is a redouble, as its question says
+            mark = "ui.seat.redoubled" if seat.role is Role.LANDLORD else "ui.seat.doubled"
+            out.append(as_shown(" · ") + t(mark), "bold")
         return out
 
     def content(self) -> Text:
