@@ -98,6 +98,15 @@ def t(key: str, lang: Lang | str | None = None, **fields: object) -> str:
     )
 
 
+def sentences(*texts: str, lang: Lang | str | None = None) -> str:
+    """Sentences one after another, as `lang` (None: the one spoken here) writes them:
+    English puts a space between two, Chinese none (`你：1分。你成为地主。`). Empty
+    texts are left out."""
+    chosen = _voice.get().lang if lang is None else Lang(lang)
+    gap = "" if chosen is Lang.ZH else " "
+    return gap.join(text.strip() for text in texts if text.strip())
+
+
 # --- ASCII mode: for terminals without the glyphs ----------------------------------
 
 ASCII_SYMBOLS = str.maketrans(

@@ -83,3 +83,29 @@ async def test_a_landlord_s_seat_says_redoubled(lang: Lang) -> None:
     assert landlord.endswith("Redoubled" if lang is Lang.EN else "再加倍"), landlord
     assert peasant.endswith("Doubled" if lang is Lang.EN else "加倍"), peasant
     assert "再加倍" not in peasant and "Redoubled" not in peasant
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+async def test_the_replay_joins_its_sentences_as_the_language_writes_them(lang: Lang) -> None:
+    """`你：1分。你成为地主，拿走底牌。`: no space after 。 in Chinese (there was one);
+    `You: 1. Landlord: You, …` in English, in the same process."""
+    game = random_game(1, Rules())
+    app = DdzApp(
+        make_app().store, lang=lang, make_sound=SpySound, replay=Replay.of(game.events, my_seat=0)
+    )
+    joined = []
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        for _ in range(len(screen.replay.frames)):
+            said = text_of(screen.query_one(MessageLine)).strip()
+            if said.count("。" if lang is Lang.ZH else ". ") >= (2 if lang is Lang.ZH else 1):
+                joined.append(said)
+            await pilot.press("right")
+    assert joined, "no step said two sentences"
+    for said in joined:
+        if lang is Lang.ZH:
+            assert "。 " not in said, said
+        else:
+            assert ". " in said and ".L" not in said, said

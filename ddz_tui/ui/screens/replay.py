@@ -33,7 +33,7 @@ from ddz_tui.engine import (
 from ddz_tui.engine.events import Left, played_part
 from ddz_tui.engine.replay import Frame, frames
 from ddz_tui.engine.seats import per_seat
-from ddz_tui.i18n import as_shown, t
+from ddz_tui.i18n import as_shown, sentences, t
 from ddz_tui.records.store import KeptGame, SeatRecord
 from ddz_tui.rules import classify
 from ddz_tui.table.keeping import left_game
@@ -341,11 +341,11 @@ class ReplayScreen(AppScreen):
             word = call_words((*before.calls, (action.seat, action.take)))[-1]
         text = t("ui.replay.said", who=self.name_of(action.seat), word=t(f"ui.said.{word}"))
         if frame.redeals > before.redeals:
-            text += " " + t(
-                "ui.msg.drawn_by_lot" if frame.landlord is not None else "ui.msg.recalled"
+            text = sentences(
+                text, t("ui.msg.drawn_by_lot" if frame.landlord is not None else "ui.msg.recalled")
             )
         elif frame.landlord is not None and before.landlord is None:
-            text += " " + t("ui.replay.landlord", who=self.name_of(frame.landlord))
+            text = sentences(text, t("ui.replay.landlord", who=self.name_of(frame.landlord)))
         return text
 
     def _says(self) -> str:
@@ -354,7 +354,7 @@ class ReplayScreen(AppScreen):
         left = self._left
         if left is None:
             return self._happened()
-        return f"{self._happened()} {t('ui.replay.left', who=self.name_of(left.seat))}".strip()
+        return sentences(self._happened(), t("ui.replay.left", who=self.name_of(left.seat)))
 
     def _happened(self) -> str:
         frame = self.frame
@@ -372,9 +372,9 @@ class ReplayScreen(AppScreen):
             text = t("ui.replay.bid", who=who, bid=bid_word(action.bid))
             if frame.redeals > before.redeals:  # and, after too many, the landlord by lot
                 redeal = "ui.msg.drawn_by_lot" if frame.landlord is not None else "ui.msg.redeal"
-                text += " " + t(redeal)
+                text = sentences(text, t(redeal))
             elif frame.landlord is not None and before.landlord is None:
-                text += " " + t("ui.replay.landlord", who=self.name_of(frame.landlord))
+                text = sentences(text, t("ui.replay.landlord", who=self.name_of(frame.landlord)))
             return text
         if isinstance(action, (Called, Shown, Doubled)):
             return self._answered(action, before)
@@ -387,7 +387,7 @@ class ReplayScreen(AppScreen):
         if frame.result is not None:
             won = frame.result.side is Side.LANDLORD
             verdict = t("ui.msg.landlord_won") if won else t("ui.msg.peasants_won")
-            text += " " + verdict
+            text = sentences(text, verdict)
         return text
 
     # --- keys --------------------------------------------------------------------------
