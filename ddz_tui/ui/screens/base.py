@@ -136,3 +136,27 @@ class AppModal(Fitted, ModalScreen[Any]):
     """A dialog over another screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [SOUND_KEY]
+
+
+class ButtonDialog(AppModal):
+    """A dialog with a row of buttons: ← → move between them, as in any dialog (Tab
+    too), and Enter presses the focused one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "to_button(-1)", show=False),
+        Binding("right", "to_button(1)", show=False),
+    ]
+
+    def action_to_button(self, step: int) -> None:
+        from textual.widgets import Button  # the dialogs' module has it loaded already
+
+        buttons = [
+            button
+            for button in self.as_screen.query(Button)
+            if button.display and not button.disabled
+        ]
+        if not buttons:
+            return
+        focused = self.as_screen.focused
+        at = buttons.index(focused) + step if focused in buttons else (0 if step > 0 else -1)
+        buttons[max(0, min(at, len(buttons) - 1))].focus()

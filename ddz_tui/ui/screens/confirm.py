@@ -10,13 +10,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 
-from ddz_tui.ui.screens.base import AppModal
+from ddz_tui.ui.screens.base import ButtonDialog
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 
 
-class ConfirmScreen(AppModal):
-    """Dismissed with True for yes, False for no (also Esc)."""
+class ConfirmScreen(ButtonDialog):
+    """Dismissed with True for yes, False for no (also Esc); ← → move between the two."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "no", "keys.cancel")]
 

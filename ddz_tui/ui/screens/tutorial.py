@@ -18,7 +18,7 @@ from textual.widgets import Button
 from ddz_tui.cards import Card
 from ddz_tui.i18n import t
 from ddz_tui.table.seats import TableState
-from ddz_tui.ui.screens.base import AppModal
+from ddz_tui.ui.screens.base import ButtonDialog
 from ddz_tui.ui.screens.table import TableScreen, TableUpdated
 from ddz_tui.ui.tutorial import LESSON, TutorialTable, coach, ranks_of
 from ddz_tui.ui.widgets.keys import KeyFooter
@@ -91,8 +91,8 @@ class TutorialScreen(TableScreen):
         self.dismiss()
 
 
-class _Dialog(AppModal):
-    """A few words and buttons, the first button focused."""
+class _Dialog(ButtonDialog):
+    """A few words and buttons, the first button focused (← → move between them)."""
 
     def __init__(self, text: str, buttons: Iterable[tuple[str, str]], dialog_id: str) -> None:
         super().__init__()

@@ -1,0 +1,50 @@
+"""Dialogs of issue 34's second hour: ← → move between a dialog's buttons (only Tab
+did), Enter presses the focused one: the leave question and the lesson's offer."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from ddz_tui.engine import LandlordMode
+from ddz_tui.ui.screens.confirm import ConfirmScreen
+from ddz_tui.ui.screens.title import TitleScreen
+from ddz_tui.ui.screens.tutorial import TutorialOffer
+from tests.support.ui import make_app, sit_down
+
+
+def focused_id(pilot: Pilot) -> str | None:
+    focused = pilot.app.screen.focused
+    return None if focused is None else focused.id
+
+
+async def test_arrows_move_between_leave_and_stay() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sit_down(pilot, LandlordMode.RANDOM)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert focused_id(pilot) == "no"  # Stay, the safe one
+        await pilot.press("left")
+        assert focused_id(pilot) == "yes"
+        await pilot.press("left")  # the first stays the first
+        assert focused_id(pilot) == "yes"
+        await pilot.press("right")
+        assert focused_id(pilot) == "no"
+        await pilot.press("left", "enter")  # Leave, pressed by Enter
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_arrows_move_between_the_lesson_offer_s_buttons() -> None:
+    app = make_app()
+    answers: list[bool] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TutorialOffer(), answers.append)
+        await pilot.pause()
+        assert focused_id(pilot) == "yes"
+        await pilot.press("right")
+        assert focused_id(pilot) == "no"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert answers == [False]
