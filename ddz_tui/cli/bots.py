@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ddz_tui.cli.errors import UsageError
@@ -94,7 +94,7 @@ def _rules(spec: str, mode: str | None = None) -> Rules:
     if mode is not None:
         if named and rules.landlord.value != mode:
             raise UsageError(f"--mode {mode} and --rules {rules.landlord.value}: choose one")
-        rules = Rules(LandlordMode(mode), rules.doubling, rules.showing, rules.factors)
+        rules = replace(rules, landlord=LandlordMode(mode))
     return rules
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from ddz_tui.bots import Level
 from ddz_tui.cards import HandOrder
 from ddz_tui.engine import LandlordMode, Rules
+from ddz_tui.engine.house import CAPS
 from ddz_tui.i18n import Lang, t
 from ddz_tui.net import DEFAULT_PORT
 from ddz_tui.paths import config_dir
@@ -55,6 +56,7 @@ class Settings:
     landlord_mode: LandlordMode = LandlordMode.BID
     doubling: bool = False  # 加倍
     showing: bool = False  # 明牌
+    cap: int = 0  # 封顶: 32, 64 or 128 on each peasant's stake; 0 for no cap
     ascii_cards: bool = False
     card_style: CardStyle = CardStyle.CHIPS  # or discreet: plain ranks, no frames, no colours
     language: Lang | None = None  # None: from the locale
@@ -79,7 +81,7 @@ class Settings:
     @property
     def rules(self) -> Rules:
         """The house rules chosen for games against bots (and new shared tables)."""
-        return Rules(self.landlord_mode, self.doubling, self.showing)
+        return Rules(self.landlord_mode, self.doubling, self.showing, cap=self.cap or None)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -105,6 +107,13 @@ def _delay(value: object) -> float:
 
 def _flag(value: object) -> bool:
     if not isinstance(value, bool):
+        raise ValueError
+    return value
+
+
+def _cap(value: object) -> int:
+    """封顶: 0 (no cap) or one of the engine's caps."""
+    if type(value) is not int or value not in (0, *CAPS):
         raise ValueError
     return value
 
@@ -164,6 +173,7 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "landlord_mode": LandlordMode,
         "doubling": _flag,
         "showing": _flag,
+        "cap": _cap,
         "ascii_cards": _flag,
         "card_style": _card_style,
         "language": _language,

@@ -53,8 +53,9 @@ def own_parts(
     order: Sequence[int] = (0, 1, 2),
 ) -> str:
     """`name`'s stake. A peasant's is a product: the shared stake × its own doubling
-    × the landlord's (`×2 × doubled ×2 = ×4`). The landlord's is a sum, both peasants'
-    stakes in the `order` the result lists them (`×4 + ×2 = ×6`), never a factor."""
+    × the landlord's (`×2 × doubled ×2 = ×4`), or the cap where it is less (封顶). The
+    landlord's is a sum, both peasants' stakes in the `order` the result lists them
+    (`×4 + ×2 = ×6`), never a factor."""
     stake = multiplier.stake(seat, landlord)
     if seat == landlord:
         stakes = as_shown(" + ").join(
@@ -63,9 +64,12 @@ def own_parts(
         return t("ui.result.landlord_stake", name=name, stakes=stakes, x=stake)
     shared = len(multiplier.parts())
     own = [part_label(part, bid) for part in multiplier.parts(seat, landlord)[shared:]]
-    if not own:
+    capped = multiplier.capped(seat, landlord)
+    if not own and not capped:
         return t("ui.result.shared_stake", name=name, x=stake)
     parts = as_shown(" × ").join([as_shown(f"×{multiplier.total}"), *own])
+    if capped:  # 封顶: the product is more than the stake, and says why
+        parts += as_shown(", ") + t("ui.result.capped", x=multiplier.cap)
     return t("ui.result.stake", name=name, parts=parts, x=stake)
 
 

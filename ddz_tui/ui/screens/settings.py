@@ -23,6 +23,7 @@ from ddz_tui.ui.theme import theme_names
 from ddz_tui.ui.widgets.chips import CardStyle
 from ddz_tui.ui.widgets.form import (
     OnOff,
+    cap_options,
     choice,
     form_row,
     level_options,
@@ -107,6 +108,7 @@ class SettingsScreen(AppScreen):
             )
             yield form_row(t("ui.new_game.doubling"), OnOff(settings.doubling, id="doubling"))
             yield form_row(t("ui.new_game.showing"), OnOff(settings.showing, id="showing"))
+            yield form_row(t("ui.new_game.cap"), choice(cap_options(), settings.cap, "cap"))
             yield self._ascii_row()
             styles = [(t(f"ui.settings.card_style.{style.value}"), style) for style in CardStyle]
             yield form_row(

@@ -381,14 +381,17 @@ def house_lines(view: PlayerView) -> str:
         for name, on in (("doubling", rules.doubling), ("showing", rules.showing))
         if on
     ]
+    if rules.cap is not None:
+        lines.append(t("ui.rules.cap", x=rules.cap))
     return "\n".join(lines)
 
 
 def house_stakes(view: PlayerView) -> str | None:
     """The top bar's stakes under the house rules (None: as the plain game has them):
-    how the landlord was chosen, and the stake. With doubling the stakes differ from
-    seat to seat, so it says one number, your own: what you win or lose (the landlord,
-    both peasants' stakes together), as the result and the history say it."""
+    how the landlord was chosen, and the stake. With doubling or a cap (封顶) the stakes
+    differ from seat to seat, so it says one number, your own (and whether it is capped):
+    what you win or lose (the landlord, both peasants' stakes together), as the result
+    and the history say it."""
     rules = view.rules
     landlord = view.landlord
     if rules.landlord is LandlordMode.GRAB:
@@ -398,15 +401,19 @@ def house_stakes(view: PlayerView) -> str | None:
             chosen = t("ui.top.called")
         else:  # nobody called yet, or nobody did three deals in a row: drawn by lot
             chosen = t("ui.top.no_call") if landlord is None else t("ui.top.drawn")
-    elif rules.doubling and landlord is not None:
+    elif (rules.doubling or rules.cap) and landlord is not None:
         bid = view.highest_bid
         chosen = t("ui.top.bid", bid=bid) if bid else t("ui.top.drawn")
     else:
         return None
     if landlord is None:
         return chosen
-    if rules.doubling:
-        return chosen + "  " + t("ui.top.yours", x=view.multiplier.stake(view.seat, landlord))
+    if rules.doubling or rules.cap:  # 封顶 too makes each seat's stake its own
+        multiplier = view.multiplier
+        yours = t("ui.top.yours", x=multiplier.stake(view.seat, landlord))
+        if multiplier.capped(view.seat, landlord):
+            yours += " " + t("ui.top.capped")
+        return chosen + "  " + yours
     return chosen + "  " + t("ui.top.multiplier", x=view.multiplier.total)
 
 

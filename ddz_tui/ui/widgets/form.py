@@ -15,6 +15,7 @@ from textual.widgets import Label, Select, Static, Switch
 
 from ddz_tui.bots import Level
 from ddz_tui.engine import LandlordMode, Rules
+from ddz_tui.engine.house import CAPS
 from ddz_tui.i18n import ascii_mode, t
 from ddz_tui.ui.names import level_name
 from ddz_tui.ui.settings import levels
@@ -29,13 +30,20 @@ def mode_options() -> list[tuple[str, LandlordMode]]:
     return [(t(f"ui.mode.{mode.value}"), mode) for mode in LandlordMode]
 
 
+def cap_options() -> list[tuple[str, int]]:
+    """封顶's choices: none (0), then each cap (a Select's value is never None)."""
+    return [(t("ui.cap.none"), 0), *((t("ui.cap.at", x=cap), cap) for cap in CAPS)]
+
+
 def rules_rows(rules: Rules) -> list[Horizontal]:
     """The house rules a form offers (new game, new table, hosting): how the landlord
-    is chosen, doubling (加倍) and showing cards (明牌); `chosen_rules` reads them."""
+    is chosen, doubling (加倍), showing cards (明牌) and the cap (封顶); `chosen_rules`
+    reads them."""
     return [
         form_row(t("ui.new_game.mode"), choice(mode_options(), rules.landlord, "mode")),
         form_row(t("ui.new_game.doubling"), OnOff(rules.doubling, id="doubling")),
         form_row(t("ui.new_game.showing"), OnOff(rules.showing, id="showing")),
+        form_row(t("ui.new_game.cap"), choice(cap_options(), rules.cap or 0, "cap")),
     ]
 
 
@@ -45,6 +53,7 @@ def chosen_rules(form: DOMNode) -> Rules:
         LandlordMode(form.query_one("#mode", Select).value),
         doubling=form.query_one("#doubling", Switch).value,
         showing=form.query_one("#showing", Switch).value,
+        cap=form.query_one("#cap", Select).value or None,
     )
 
 
@@ -57,7 +66,13 @@ def remember(node: MessagePump, **chosen: Any) -> None:
 
 def remember_rules(node: MessagePump, rules: Rules) -> None:
     """Keep the rules chosen as the next game's and table's default."""
-    remember(node, landlord_mode=rules.landlord, doubling=rules.doubling, showing=rules.showing)
+    remember(
+        node,
+        landlord_mode=rules.landlord,
+        doubling=rules.doubling,
+        showing=rules.showing,
+        cap=rules.cap or 0,
+    )
 
 
 def form_row(label: str, field: Widget) -> Horizontal:
