@@ -341,6 +341,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Your last two cards go together, as the rocket: {keys}, then Enter.",
         "最后两张一起出，就是王炸：按 {keys}，再按回车。",
     ),
+    "ui.tutorial.empty.play": (
+        "No cards are raised: press {keys} to raise this step's cards, then Enter.",
+        "还没有选牌：先按 {keys} 选出这一步的牌，再按回车。",
+    ),
+    "ui.tutorial.empty.pass": (
+        "Keep your bomb and rocket for later: press P to pass.",
+        "炸弹和王炸留着以后用：按 P 不出。",
+    ),
     "ui.tutorial.refuse.wait": ("Wait for the others to play.", "请等另外两家出牌。"),
     "ui.tutorial.refuse.over": ("The lesson's hand is over.", "教学这一局已经结束。"),
     "ui.title.name": ("斗地主 · Dou Dizhu", "斗地主"),

@@ -155,7 +155,19 @@ def refusal(step: Step | None, action: Action) -> Phrase | None:
         right = isinstance(action, Play) and _low_to_high(action.ranks) == step.ranks
     if right:
         return None
+    if isinstance(action, Play) and not action.ranks and step.move is not Move.BID:
+        return _nothing_raised(step)  # Enter with no card up: nothing to lower
     return Phrase(f"ui.tutorial.refuse.{step.lesson.value}", keys=step.keys)
+
+
+def _nothing_raised(step: Step) -> Phrase:
+    """Enter with no card raised: what to do instead (the keys of the step's cards, the
+    hint key, or P), not how to lower cards that are not up."""
+    if step.move is Move.PASS:
+        return Phrase("ui.tutorial.empty.pass")
+    if step.hint:
+        return Phrase("ui.tutorial.hint_first")
+    return Phrase("ui.tutorial.empty.play", keys=step.keys)
 
 
 def lesson_seats() -> tuple[SeatInfo, SeatInfo, SeatInfo]:
