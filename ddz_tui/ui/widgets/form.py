@@ -53,8 +53,13 @@ def chosen_rules(form: DOMNode) -> Rules:
         LandlordMode(form.query_one("#mode", Select).value),
         doubling=form.query_one("#doubling", Switch).value,
         showing=form.query_one("#showing", Switch).value,
-        cap=form.query_one("#cap", Select).value or None,
+        cap=_cap(form.query_one("#cap", Select).value),
     )
+
+
+def _cap(value: object) -> int | None:
+    """The cap a `cap_options` drop-down holds (0: none)."""
+    return value if isinstance(value, int) and value else None
 
 
 def remember(node: MessagePump, **chosen: Any) -> None:
