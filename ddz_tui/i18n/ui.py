@@ -389,6 +389,11 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.settings.effects_volume": ("Effects volume", "音效音量"),
     "ui.settings.volume_value": ("{n}%", "{n}%"),
     "ui.settings.saved_in": ("Changes are saved at once, in {path}", "修改立即保存在 {path}"),
+    "ui.settings.saved_in_both": (
+        "Changes are saved at once: these settings in {path}; your name, with your games, "
+        "in {games}",
+        "修改立即保存：这些设置在 {path}；你的名字和战绩一起在 {games}",
+    ),
     "ui.settings.problem_title": ("Settings reset", "设置已重置"),
     "ui.settings.broken": (
         "The settings file {path} could not be used ({detail}); the defaults are used instead.",

@@ -1,15 +1,21 @@
 """Dialogs of issue 34's second hour: ← → move between a dialog's buttons (only Tab
-did), Enter presses the focused one: the leave question and the lesson's offer."""
+did), Enter presses the focused one: the leave question and the lesson's offer;
+Settings says where each change is kept."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from textual.pilot import Pilot
 
 from ddz_tui.engine import LandlordMode
+from ddz_tui.i18n import Lang
+from ddz_tui.records.store import FILE_NAME
 from ddz_tui.ui.screens.confirm import ConfirmScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.screens.tutorial import TutorialOffer
-from tests.support.ui import make_app, sit_down
+from tests.support.ui import make_app, sit_down, text_of
 
 
 def focused_id(pilot: Pilot) -> str | None:
@@ -48,3 +54,16 @@ async def test_arrows_move_between_the_lesson_offer_s_buttons() -> None:
         await pilot.press("enter")
         await pilot.pause()
     assert answers == [False]
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+async def test_settings_say_where_the_name_is_kept(lang: Lang, data_dir: Path) -> None:
+    """The settings in settings.json, the name in the history's database (it said all
+    was saved in settings.json)."""
+    app = make_app(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        note = text_of(app.screen.query_one("#saved-in")).replace("\n", "")
+    assert "settings.json" in note and FILE_NAME in note, note
+    assert ("your name" if lang is Lang.EN else "名字") in note, note

@@ -132,9 +132,17 @@ class SettingsScreen(AppScreen):
                     volume = volume_choice(getattr(settings, name), name, sound.locked)
                     yield form_row(t(f"ui.settings.{name}"), volume)
                 yield SoundNote()
-            store = self.ddz.store
-            yield Plain(t("ui.settings.saved_in", path=short_path(store.path)), id="saved-in")
+            yield Plain(self._saved_in(), id="saved-in")
         yield KeyFooter()
+
+    def _saved_in(self) -> str:
+        """Where each change is kept: the settings in their file, the name in the
+        history's database with the games (nowhere while history is off)."""
+        settings = short_path(self.ddz.store.path)
+        history = self.ddz.history
+        if history.problem is not None:
+            return t("ui.settings.saved_in", path=settings)
+        return t("ui.settings.saved_in_both", path=settings, games=short_path(history.path))
 
     def _ascii_row(self) -> Widget:
         """ASCII cards as they are in force: on, and not to be switched here, when the
