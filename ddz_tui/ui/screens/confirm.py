@@ -13,6 +13,7 @@ from textual.widgets import Button
 from ddz_tui.ui.screens.base import ButtonDialog
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
+from ddz_tui.ui.widgets.prose import prose
 
 
 class ConfirmScreen(ButtonDialog):
@@ -26,7 +27,7 @@ class ConfirmScreen(ButtonDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="confirm"):
-            yield Plain(self.question, id="question")
+            yield Plain(prose(self.question), id="question")
             with Horizontal(classes="buttons"):
                 yield Button(self.yes, id="yes", variant="error")
                 yield Button(self.no, id="no", variant="primary")

@@ -32,6 +32,7 @@ from ddz_tui.ui.screens.base import AppModal
 from ddz_tui.ui.widgets.form import OnOff, chosen_rules, form_row, remember_rules, rules_rows
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
+from ddz_tui.ui.widgets.prose import prose
 from ddz_tui.ui.widgets.table_parts import MessageLine
 
 
@@ -175,7 +176,7 @@ class JoinScreen(ConnectDialog):
             Input(address, placeholder=t("ui.join.address_hint"), id="address", compact=True),
         )
         yield form_row(t("ui.join.name"), Input(name, max_length=NAME_MAX, id="name", compact=True))
-        yield Plain(t("ui.join.explain"), classes="connect-explain")
+        yield Plain(prose(t("ui.join.explain")), classes="connect-explain")
 
     def connect(self) -> None:
         address = self.value("address").strip()
@@ -225,7 +226,7 @@ class HostScreen(ConnectDialog):
             Input(str(port), type="integer", max_length=5, id="port", compact=True),
         )
         yield form_row(t("ui.host.lan"), OnOff(lan, id="lan"))
-        yield Plain(t("ui.host.explain"), classes="connect-explain")
+        yield Plain(prose(t("ui.host.explain")), classes="connect-explain")
         for row in rules_rows(request.rules if request and request.rules else settings.rules):
             yield row.add_class("-packed")  # one line each: the dialog fits 80×24
 

@@ -23,6 +23,7 @@ from ddz_tui.ui.screens.table import TableScreen, TableUpdated
 from ddz_tui.ui.tutorial import LESSON, TutorialTable, coach, ranks_of
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
+from ddz_tui.ui.widgets.prose import prose
 from ddz_tui.ui.widgets.table_parts import MessageLine
 
 
@@ -65,7 +66,7 @@ class TutorialScreen(TableScreen):
         words = coach(lesson.step, ranks_of(self.hand.selected_cards), lesson.hinted)
         number = min(lesson.index + 1, len(LESSON))
         self.query_one(CoachLine).update(
-            t("ui.tutorial.line", n=number, of=len(LESSON), text=words)
+            prose(t("ui.tutorial.line", n=number, of=len(LESSON), text=words))
         )
 
     def action_hint(self) -> None:
@@ -102,7 +103,7 @@ class _Dialog(ButtonDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id=self.dialog_id):
-            yield Plain(self.text, classes="tutorial-text")
+            yield Plain(prose(self.text), classes="tutorial-text")
             with Horizontal(classes="buttons"):
                 for button_id, label in self.buttons:
                     yield Button(label, id=button_id, variant="primary")

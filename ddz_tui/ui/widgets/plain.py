@@ -19,6 +19,8 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ddz_tui.ui.widgets.prose import Folded
+
 
 class Plain(Static):
     """A Static whose text is never parsed as markup.
@@ -102,6 +104,8 @@ def same_text(new: VisualType, old: VisualType) -> bool:
     """Whether two contents draw the same: the same words in the same styles (Textual's
     `Content` compares the words alone)."""
     if isinstance(new, str) and isinstance(old, str):
+        return new == old
+    if isinstance(new, Folded) and isinstance(old, Folded):
         return new == old
     if isinstance(new, Content) and isinstance(old, Content):
         return new.plain == old.plain and new.spans == old.spans
