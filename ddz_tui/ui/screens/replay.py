@@ -326,8 +326,9 @@ class ReplayScreen(AppScreen):
         ]
         if names:
             line += "  " + t("ui.replay.doubled", names=", ".join(names))
-        if (frame.landlord, True) in frame.doubles:
-            line += "  " + t("ui.replay.redoubled", name=self.name_of(frame.landlord))
+        landlord = frame.landlord
+        if landlord is not None and (landlord, True) in frame.doubles:
+            line += "  " + t("ui.replay.redoubled", name=self.name_of(landlord))
         return line
 
     def _answered(self, action: Called | Shown | Doubled, before: Frame) -> str:
