@@ -80,4 +80,3 @@ async def test_with_sound_locked_off_the_volumes_cannot_be_chosen() -> None:
         screen = await open_settings(pilot)
         assert screen.query_one("#music_volume", Select).disabled
         assert screen.query_one("#effects_volume", Select).disabled
-
