@@ -200,8 +200,12 @@ def cpu_seconds(pid: int) -> float:
 
 @contextlib.contextmanager
 def fresh_env(data_dir: Path | None = None) -> Iterator[dict[str, str]]:
-    """The environment of a player who never played before: own folders, no sound, English."""
+    """The environment of a player who has played before, no more: own folders, no
+    sound, English, the first-game lesson already offered (its question would cover the
+    title)."""
     with tempfile.TemporaryDirectory(prefix="ddz-bench-keys-") as tmp:
+        (Path(tmp) / "config").mkdir()
+        (Path(tmp) / "config" / "settings.json").write_text('{"tutorial_offered": true}')
         env = dict(os.environ)
         env.update(
             DDZ_CONFIG_DIR=str(Path(tmp) / "config"),
@@ -286,8 +290,15 @@ def play_the_game(term: Terminal, plays: Figures, args: argparse.Namespace) -> N
         else:
             term.send(b"p")
         term.clear()
-        over = term.wait_for(b"Your turn", b"Your lead", b"You win", b"You lose", limit=30)
+        over = term.wait_for(
+            b"Your turn", b"Your lead", b"You win", b"You lose", b"Your last cards", limit=30
+        )
         if over in (b"You win", b"You lose"):
+            return
+        if over == b"Your last cards":  # raised for us (要不起 and the last card, on)
+            term.settle(QUIET)
+            term.press(ENTER, plays, args.pace)
+            term.wait_for(b"You win", b"You lose", limit=30)
             return
         term.settle(QUIET)
     raise RuntimeError("the game did not end in 60 turns")
