@@ -24,10 +24,13 @@ class MakeBid:
 class Answer:
     """Yes or no to a decision of the house rules: call or grab the landlord (叫地主,
     抢地主), show the hand (明牌), double (加倍). `decision` is the question answered:
-    an answer to another question than the one due is refused."""
+    an answer to another question than the one due is refused. `level` 2 is a yes
+    that means more: a super double (超级加倍, ×4), only to `Decision.DOUBLE` in a game
+    with `Rules.super_double`; every other answer is level 1."""
 
     decision: Decision
     yes: bool
+    level: int = 1
 
 
 @dataclass(frozen=True)

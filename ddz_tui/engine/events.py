@@ -25,7 +25,7 @@ class Side(str, Enum):
     PEASANTS = "peasants"
 
 
-RECORD_VERSION = 5
+RECORD_VERSION = 6
 """The newest record format. Version 1 (before house rules) held the landlord mode
 only; version 2 holds the house rules; version 3 is a game played under the redeal
 limit (`Game`'s `REDEALS_BEFORE_LOT`): it holds only the last deal declined before
@@ -38,7 +38,9 @@ with the plain rules and at most one redeal is what it always was; versions 1 an
 replay with no limit, as they were played, and versions 1 to 3 with the landlord
 asked to redouble in every game with 加倍. Version 5 is a game whose rules a reader
 before it cannot hold (`Rules.extended`: a cap, 封顶); it says both whether the
-redeal limit dropped deals and whether the landlord was not asked to redouble."""
+redeal limit dropped deals and whether the landlord was not asked to redouble.
+Version 6 is version 5 with super doubling (超级加倍, `Rules.super_double`): its
+`doubled` events may say `level` 2, which no reader before it knows."""
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,10 @@ class Started:
     @property
     def version(self) -> int:
         """The oldest record format that holds this game."""
+        if self.rules.super_double:
+            return 6
         if self.rules.extended:
-            return RECORD_VERSION
+            return 5
         if self.rested:
             return 4
         if self.limited:
@@ -125,10 +129,16 @@ class Shown:
 
 @dataclass(frozen=True)
 class Doubled:
-    """加倍: `seat` doubled, or chose not to."""
+    """加倍: `seat` doubled, or chose not to; `level` 2, a super double (超级加倍),
+    written only then (a version 6 record), so every other record is as it was."""
 
     seat: int
     double: bool
+    level: int = 1
+
+    def __post_init__(self) -> None:
+        if self.level not in (1, 2) or (self.level == 2 and not self.double):
+            raise ValueError("'level' is 1, or 2 for a super double")
 
 
 @dataclass(frozen=True)
@@ -238,6 +248,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         data[key] = value.value if isinstance(value, Enum) else value
     if isinstance(event, Played):
         data["ranks"] = event.ranks  # for people reading the record; checked on load
+    if isinstance(event, Doubled) and event.level == 1:
+        del data["level"]
     return data
 
 
@@ -278,20 +290,20 @@ def _started_to_dict(event: Started) -> dict[str, Any]:
     out = {"event": "started", "seed": event.seed, "rules": rules, "version": event.version}
     if event.version >= 4:
         out["limited"] = event.limited
-    if event.version == RECORD_VERSION:
+    if event.version >= 5:
         out["rested"] = event.rested
     return out
 
 
 def _started_from_dict(data: dict[str, Any]) -> Started:
     """Version 1 holds the landlord mode (and, in the oldest records, no version);
-    versions 2 to 5 hold the rules, versions 4 and 5 whether the redeal limit dropped
-    deals, and version 5 whether the landlord was not asked to redouble."""
+    versions 2 to 6 hold the rules, versions 4 to 6 whether the redeal limit dropped
+    deals, and versions 5 and 6 whether the landlord was not asked to redouble."""
     version = data.get("version", 1)
     if type(version) is not int or version not in range(1, RECORD_VERSION + 1):
-        raise ValueError(f"a record of version {version!r} (this game reads 1 to 5)")
+        raise ValueError(f"a record of version {version!r} (this game reads 1 to {RECORD_VERSION})")
     key = "landlord_mode" if version == 1 else "rules"
-    flags = {4: ("limited",), 5: ("limited", "rested")}.get(version, ())
+    flags = {4: ("limited",), 5: ("limited", "rested"), 6: ("limited", "rested")}.get(version, ())
     fields = {"seed", key, *flags}
     extra = set(data) - {"event", "version", *fields}
     if extra:
@@ -306,9 +318,10 @@ def _started_from_dict(data: dict[str, Any]) -> Started:
             raise ValueError(f"{flag!r} is not of the right type")
     if version > 1:
         rules = Rules.from_dict(data["rules"])
-        if rules.extended != (version == RECORD_VERSION):
+        newest = 6 if rules.super_double else 5 if rules.extended else None
+        if (version >= 5 or newest is not None) and version != newest:
             raise ValueError(f"a version {version} record of a game with these rules")
-    if version == RECORD_VERSION:
+    if version >= 5:
         if data["rested"] and not rules.doubling:
             raise ValueError("a game without doubling where the landlord did not redouble")
         return Started(data["seed"], rules, data["limited"], data["rested"])

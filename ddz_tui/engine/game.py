@@ -56,6 +56,7 @@ class IllegalReason(str, Enum):
     BID_OUT_OF_RANGE = "bid_out_of_range"
     BID_NOT_HIGHER = "bid_not_higher"
     NOT_YES_OR_NO = "not_yes_or_no"
+    NO_SUPER_DOUBLE = "no_super_double"
 
 
 class ActionRefused(PhrasedError):
@@ -163,6 +164,7 @@ class Game:
     _calls: tuple[tuple[int, bool], ...]
     _shows: tuple[tuple[int, tuple[Card, ...]], ...]
     _doubles: tuple[tuple[int, bool], ...]
+    _super_doubles: tuple[int, ...]
     _history: list[tuple[int, str]]
     _history_cards: list[tuple[Card, ...]]
     _plays: list[int]
@@ -245,6 +247,7 @@ class Game:
             self._calls,
             self._shows,
             self._doubles,
+            self._super_doubles,
         )
 
     @property
@@ -277,6 +280,7 @@ class Game:
             calls=self._calls,
             shows=self._shows,
             doubles=self._doubles,
+            super_doubles=self._super_doubles,
             hands_at_end=tuple(tuple(hand) for hand in hands) if over else (),
             standing=self.standing,
         )
@@ -311,12 +315,14 @@ class Game:
         decision = answer.decision
         if decision not in YES_OR_NO:
             raise IllegalAction(IllegalReason.NOT_YES_OR_NO, Phrase("illegal.not_yes_or_no"))
+        if answer.level != 1 and decision is not Decision.DOUBLE:
+            raise IllegalAction(IllegalReason.NO_SUPER_DOUBLE, Phrase("illegal.no_super_double"))
         if decision in (Decision.CALL, Decision.GRAB):
             self._check_turn(seat, decision)
             return self.call(seat, answer.yes)
         if decision is Decision.SHOW:
             return self.show(seat, answer.yes)
-        return self.double(seat, answer.yes)
+        return self.double(seat, answer.yes, answer.level)
 
     def bid(self, seat: int, bid: int) -> tuple[Event, ...]:
         """叫分: bid 1–3 above the highest bid so far, or 0 to pass."""
@@ -370,15 +376,22 @@ class Game:
         self._advance()
         return tuple(self._events[start:])
 
-    def double(self, seat: int, double: bool) -> tuple[Event, ...]:
+    def double(self, seat: int, double: bool, level: int = 1) -> tuple[Event, ...]:
         """加倍: each peasant in turn from the landlord's left, then the landlord,
         doubles or not; the landlord (反加倍, redoubling) only if a peasant doubled.
+        `level` 2 is a super double (超级加倍), only a yes and only under that rule.
         Then the landlord leads."""
         self._check_turn(seat, Decision.DOUBLE)
         self._check_answer(double)
+        if type(level) is not int or level not in (1, 2):
+            raise IllegalAction(IllegalReason.NO_SUPER_DOUBLE, Phrase("illegal.no_super_double"))
+        if level == 2 and not (double and self.rules.super_double):
+            raise IllegalAction(IllegalReason.NO_SUPER_DOUBLE, Phrase("illegal.no_super_double"))
         start = len(self._events)
-        self._record(Doubled(seat, double))
+        self._record(Doubled(seat, double, level))
         self._doubles += ((seat, double),)
+        if level == 2:
+            self._super_doubles += (seat,)
         if len(self._doubles) < 3 and doubling_done(self._doubles) and not self._always_redouble:
             self._mark_rested()
         self._advance()
@@ -469,7 +482,7 @@ class Game:
                 elif isinstance(event, Shown):
                     game.show(event.seat, bool(event.cards))
                 elif isinstance(event, Doubled):
-                    game.double(event.seat, event.double)
+                    game.double(event.seat, event.double, event.level)
                 elif isinstance(event, Played):
                     game.play(event.seat, event.cards)
                 elif isinstance(event, Passed):
@@ -542,6 +555,7 @@ class Game:
         self._calls = ()
         self._shows = ()
         self._doubles = ()
+        self._super_doubles = ()
         self._history = []
         self._history_cards = []
         self._plays = [0, 0, 0]

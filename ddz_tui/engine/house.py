@@ -52,10 +52,15 @@ def _check_factor(name: str, value: object) -> None:
         raise ValueError(f"{name!r} must be a whole number from 1 to {MAX_FACTOR}")
 
 
+_SUPER_DOUBLE = 4
+"""What a super double (超级加倍) multiplies by unless the house says otherwise."""
+
+
 @dataclass(frozen=True)
 class Factors:
     """What each thing multiplies the stake by. A spring and an anti-spring share
-    `spring`; `grab` counts once per grab; `double` once per player who doubles."""
+    `spring`; `grab` counts once per grab; `double` once per player who doubles, or
+    `super_double` instead for one who super-doubles (超级加倍, `Rules.super_double`)."""
 
     bomb: int = 2
     rocket: int = 2
@@ -63,19 +68,26 @@ class Factors:
     show: int = 2
     grab: int = 2
     double: int = 2
+    super_double: int = _SUPER_DOUBLE
 
     def __post_init__(self) -> None:
         for f in fields(self):
             _check_factor(f.name, getattr(self, f.name))
 
     def to_dict(self) -> dict[str, int]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """Every factor; `super_double` only when it is not its default, so the
+        factors of every game before it are written as they always were."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.super_double == _SUPER_DOUBLE:
+            del out["super_double"]
+        return out
 
     @classmethod
     def from_dict(cls, data: object) -> Factors:
-        """The factors a dict holds: every one of them, each a whole number; ValueError
-        says what is wrong."""
-        return cls(**_exact_keys("factors", data, [f.name for f in fields(cls)]))
+        """The factors a dict holds: every one of them (`super_double` may be left
+        out), each a whole number; ValueError says what is wrong."""
+        names = [f.name for f in fields(cls) if f.name != "super_double"]
+        return cls(**_exact_keys("factors", data, names, optional=["super_double"]))
 
 
 DEFAULT_FACTORS = Factors()
@@ -92,6 +104,8 @@ class Rules:
     factors: what bombs, the rocket, a spring, showing, grabs and doubles are worth.
     cap: 封顶 — the most a peasant's stake may reach (one of `CAPS`), None for no cap;
     the landlord's is still both peasants' together, so scores stay zero-sum.
+    super_double: 超级加倍 — with doubling, a player may also super-double, multiplying
+    its own stake by `factors.super_double` instead of `factors.double`.
     """
 
     landlord: LandlordMode = LandlordMode.BID
@@ -99,16 +113,19 @@ class Rules:
     showing: bool = False
     factors: Factors = field(default=DEFAULT_FACTORS)
     cap: int | None = None
+    super_double: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "landlord", LandlordMode(self.landlord))
-        for name in ("doubling", "showing"):
+        for name in ("doubling", "showing", "super_double"):
             if type(getattr(self, name)) is not bool:
                 raise ValueError(f"{name!r} must be true or false")
         if not isinstance(self.factors, Factors):
             raise ValueError("'factors' must be Factors")
         if self.cap is not None and (type(self.cap) is not int or self.cap not in CAPS):
             raise ValueError(f"'cap' must be one of {', '.join(map(str, CAPS))} or none")
+        if self.super_double and not self.doubling:
+            raise ValueError("'super_double' is a kind of doubling: it needs 'doubling'")
 
     @property
     def plain(self) -> bool:
@@ -124,9 +141,9 @@ class Rules:
 
     @property
     def extended(self) -> bool:
-        """Rules that a record before version 5, or a peer of protocol 8 or older,
-        cannot hold: a cap (封顶)."""
-        return self.cap is not None
+        """Rules that a record before version 5, or a peer of protocol 5 or older,
+        cannot hold: a cap (封顶), super doubling (超级加倍, version 6 only)."""
+        return self.cap is not None or self.super_double
 
     def to_dict(self) -> dict[str, Any]:
         """Every rule; `cap` only when there is one, so the rules of every game before
@@ -139,18 +156,22 @@ class Rules:
         }
         if self.cap is not None:
             out["cap"] = self.cap
+        if self.super_double:
+            out["super_double"] = True
         return out
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
-        """The rules a dict holds (every key present but `cap`, nothing else); ValueError
-        says what is wrong."""
+        """The rules a dict holds (every key present but `cap` and `super_double`,
+        nothing else); ValueError says what is wrong."""
         keys = ["landlord", "doubling", "showing", "factors"]
-        values = _exact_keys("rules", data, keys, optional=["cap"])
+        values = _exact_keys("rules", data, keys, optional=["cap", "super_double"])
         if not isinstance(values["landlord"], str):
             raise ValueError("'landlord' must be a landlord mode")
         if "cap" in values and values["cap"] is None:
             raise ValueError("'cap' must be one of the caps (no cap is written as none)")
+        if values.get("super_double") is False:
+            raise ValueError("'super_double' is written only when on")
         values["factors"] = Factors.from_dict(values["factors"])
         return cls(**values)
 

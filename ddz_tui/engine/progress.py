@@ -108,10 +108,12 @@ def stake(
     calls: Sequence[tuple[int, bool]],
     shows: Sequence[tuple[int, tuple[object, ...]]],
     doubles: Sequence[tuple[int, bool]],
+    super_doubles: Sequence[int] = (),
 ) -> Multiplier:
     """The stake's parts from the facts of the deal: the base (the winning bid, 1
     without bidding), bombs and the rocket played, the springs, the grabs (every
-    call or grab that took, after the first), a hand shown, who doubled."""
+    call or grab that took, after the first), a hand shown, who doubled and who of
+    them super-doubled (超级加倍)."""
     grabs = max(sum(took for _, took in calls) - 1, 0)
     doubled = per_seat(any(s == seat and d for s, d in doubles) for seat in range(3))
     return Multiplier(
@@ -122,6 +124,7 @@ def stake(
         grabs=grabs,
         shown=any(cards for _, cards in shows),
         doubled=doubled,
+        super_doubled=per_seat(seat in super_doubles for seat in range(3)),
         factors=rules.factors,
         cap=rules.cap,
     )

@@ -46,7 +46,8 @@ class Multiplier:
     each grab (抢地主) and a shown hand (明牌) multiply it by its factor: together the
     shared stake, `total`. doubled: who doubled (加倍), by seat; a peasant's own stake
     is the shared one times its own and the landlord's doubling (see `stake`), at most
-    `cap` (封顶, None for no cap).
+    `cap` (封顶, None for no cap). super_doubled: who of them super-doubled (超级加倍):
+    their doubling is `factors.super_double` instead of `factors.double`.
     """
 
     base: int = 1
@@ -57,6 +58,7 @@ class Multiplier:
     grabs: int = 0
     shown: bool = False
     doubled: tuple[bool, bool, bool] = (False, False, False)
+    super_doubled: tuple[bool, bool, bool] = (False, False, False)
     factors: Factors = DEFAULT_FACTORS
     cap: int | None = None
 
@@ -106,17 +108,20 @@ class Multiplier:
         if landlord is None:
             raise ValueError("a seat's stake depends on who is landlord")
         if self.doubled[seat]:
-            parts.append(Part(PartKind.DOUBLED, 1, f.double))
+            parts.append(Part(PartKind.DOUBLED, 1, self.doubling(seat)))
         if seat == landlord:
             peasants = sum(self.doubling(other) for other in _SEATS if other != landlord)
             parts.append(Part(PartKind.PEASANTS, 2, peasants))
         elif self.doubled[landlord]:
-            parts.append(Part(PartKind.LANDLORD_DOUBLED, 1, f.double))
+            parts.append(Part(PartKind.LANDLORD_DOUBLED, 1, self.doubling(landlord)))
         return tuple(parts)
 
     def doubling(self, seat: int) -> int:
-        """What `seat`'s own doubling multiplies by (1 if it did not double)."""
-        return self.factors.double if self.doubled[seat] else 1
+        """What `seat`'s own doubling multiplies by: 1 if it did not double, the
+        super double's factor if it super-doubled (超级加倍)."""
+        if not self.doubled[seat]:
+            return 1
+        return self.factors.super_double if self.super_doubled[seat] else self.factors.double
 
     def stake(self, seat: int, landlord: int) -> int:
         """What `seat` wins or loses: a peasant, the shared stake times its own and the

@@ -102,6 +102,7 @@ class PlayerView:
     calls: 叫地主/抢地主 answers so far as (seat, took), in order.
     shows: 明牌 decisions as (seat, the hand as shown), () for a hand not shown.
     doubles: 加倍 answers as (seat, doubled), in order.
+    super_doubles: the seats whose double was a super double (超级加倍), in order.
 
     hands_at_end: every seat's cards left when the game ended, laid open for all; ()
     until the game is over (a view refuses them before). For display, like
@@ -128,6 +129,7 @@ class PlayerView:
     calls: tuple[tuple[int, bool], ...] = field(default=(), kw_only=True)
     shows: tuple[tuple[int, tuple[Card, ...]], ...] = field(default=(), kw_only=True)
     doubles: tuple[tuple[int, bool], ...] = field(default=(), kw_only=True)
+    super_doubles: tuple[int, ...] = field(default=(), kw_only=True)
     hands_at_end: tuple[tuple[Card, ...], ...] = field(default=(), compare=False, kw_only=True)
     standing: Standing | None = field(default=None, compare=False, kw_only=True, repr=False)
 
@@ -146,6 +148,7 @@ class PlayerView:
         calls: tuple[tuple[int, bool], ...] = (),
         shows: tuple[tuple[int, tuple[Card, ...]], ...] = (),
         doubles: tuple[tuple[int, bool], ...] = (),
+        super_doubles: tuple[int, ...] = (),
         hands_at_end: tuple[tuple[Card, ...], ...] = (),
         standing: Standing | None = None,
     ) -> None:
@@ -162,6 +165,7 @@ class PlayerView:
             calls=calls,
             shows=shows,
             doubles=doubles,
+            super_doubles=super_doubles,
             hands_at_end=hands_at_end,
             standing=standing,
         )
@@ -204,6 +208,13 @@ class PlayerView:
             raise ValueError("bids are for a game that bids for the landlord")
         if (self.shows and not self.rules.showing) or (self.doubles and not self.rules.doubling):
             raise ValueError("shows and doubles are for games with those house rules")
+        object.__setattr__(self, "super_doubles", tuple(self.super_doubles))
+        if self.super_doubles and (
+            not self.rules.super_double
+            or any((s, True) not in self.doubles for s in self.super_doubles)
+            or len(set(self.super_doubles)) != len(self.super_doubles)
+        ):
+            raise ValueError("super doubles are doubles, under the super double rule")
 
     @lazy
     def _worked_out(self) -> Standing:
@@ -437,7 +448,17 @@ class PlayerView:
         peasant_plays = sum(1 for s, text in self.history if text and s != self.landlord)
         spring = springs(self.winner, landlord_plays, peasant_plays)
         base = max(self.highest_bid, 1)
-        return stake(self.rules, base, bombs, rocket, spring, self.calls, self.shows, self.doubles)
+        return stake(
+            self.rules,
+            base,
+            bombs,
+            rocket,
+            spring,
+            self.calls,
+            self.shows,
+            self.doubles,
+            self.super_doubles,
+        )
 
     @lazy
     def legal_plays(self) -> list[Combo]:
@@ -457,6 +478,8 @@ class PlayerView:
             return ()
         if decision is Decision.BID:
             return tuple(MakeBid(points) for points in self.legal_bids)
+        if decision is Decision.DOUBLE and self.rules.super_double:
+            return (Answer(decision, True), Answer(decision, True, 2), Answer(decision, False))
         if decision in YES_OR_NO:
             return (Answer(decision, True), Answer(decision, False))
         plays = tuple(Play(combo) for combo in self.legal_plays)

@@ -48,4 +48,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "illegal.due.double": ("the players are choosing whether to double", "玩家正在选择是否加倍"),
     "illegal.due.play": ("the play has begun: play or pass", "已经开始出牌：请出牌或不出"),
     "illegal.not_yes_or_no": ("answer yes or no", "请回答是或否"),
+    "illegal.no_super_double": (
+        "only a double may be super, and only where the house rules allow it",
+        "只有加倍能超级加倍，且须房规允许",
+    ),
 }
