@@ -166,7 +166,10 @@ def house_rules(value: Any) -> Rules:
     """House rules as `Rules.to_dict` writes them: every key, nothing else, each value
     of its type and in range."""
     try:
-        return Rules.from_dict(value)
+        rules = Rules.from_dict(value)
+        if rules.super_double:  # protocol 6 cannot carry a super double's level
+            raise ValueError("'super_double' is not a rule of this protocol")
+        return rules
     except (ValueError, TypeError) as bad:
         raise Unfit(Phrase("net.expect.rules", error=printable(str(bad), _SHOWN_MAX))) from None
 

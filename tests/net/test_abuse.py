@@ -103,6 +103,8 @@ BAD = [
     ({"type": "create", "rules": {**RULES, "cap": "64"}}, "bad_field"),
     ({"type": "create", "rules": {**RULES, "cap": None}}, "bad_field"),  # none: no key
     ({"type": "create", "rules": {**RULES, "cap": 2**70}}, "bad_field"),
+    # 超级加倍 is an engine rule only: protocol 6 cannot carry a super double's level
+    ({"type": "create", "rules": {**RULES, "doubling": True, "super_double": True}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "call"}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "call", "yes": 1}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "grab", "yes": "yes"}}, "bad_field"),
