@@ -3,6 +3,7 @@ table the test scripts, and a silent Sound that notes what the app asks of it.""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -245,3 +246,14 @@ async def at_a_scripted_table(pilot: Pilot) -> ScriptedTable:
     pilot.app.open_table(table)  # type: ignore[attr-defined]
     await pilot.pause()
     return table
+
+
+async def wait_for(pilot: Pilot, condition: Callable[[], bool], timeout: float = 20) -> None:
+    """Let the app (and whatever server it talks to) run until `condition` holds; fails
+    the test if it never does."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError("the condition never came true")
+        await pilot.pause(0.01)

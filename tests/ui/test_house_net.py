@@ -12,8 +12,8 @@ from ddz_tui.ui.online import HostRequest, JoinRequest
 from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
 from ddz_tui.ui.screens.table import TableScreen
 from tests.support.loopback import running
-from tests.support.ui import make_app
-from tests.ui.test_net import SIZE, free_port, wait_for
+from tests.support.ui import make_app, wait_for
+from tests.ui.test_net import SIZE, free_port
 
 HOUSE = Rules(LandlordMode.GRAB, doubling=True, showing=True)
 

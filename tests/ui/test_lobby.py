@@ -12,9 +12,9 @@ from ddz_tui.ui.screens.lobby import LobbyScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.widgets.plain import Plain
 from tests.support.loopback import running
-from tests.support.ui import make_app
+from tests.support.ui import make_app, wait_for
 from tests.ui.test_first_hour import assert_ascii, screen_text
-from tests.ui.test_net import SIZE, wait_for
+from tests.ui.test_net import SIZE
 
 
 async def test_esc_in_the_lobby_asks_before_leaving_the_server() -> None:

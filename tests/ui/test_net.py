@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import re
 import socket
-from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
@@ -28,7 +27,7 @@ from ddz_tui.ui.widgets.waiting import WaitingRoom
 from tests.support.clock import ManualClock
 from tests.support.history import finished_game
 from tests.support.loopback import crash, running
-from tests.support.ui import MAX_TURNS, make_app, take_a_turn, text_of
+from tests.support.ui import MAX_TURNS, make_app, take_a_turn, text_of, wait_for
 
 SIZE = (80, 24)
 
@@ -37,16 +36,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-async def wait_for(pilot: Pilot, condition: Callable[[], bool], timeout: float = 20) -> None:
-    """Let the app and the server run until `condition` holds (fails if it never does)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError("the condition never came true")
-        await pilot.pause(0.01)
 
 
 def seconds(text: str) -> int:

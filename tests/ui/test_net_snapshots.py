@@ -13,8 +13,8 @@ from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.ui.online import HostRequest
 from ddz_tui.ui.screens.lobby import LobbyScreen
 from ddz_tui.ui.screens.table import TableScreen
-from tests.support.ui import make_app
-from tests.ui.test_net import free_port, wait_for
+from tests.support.ui import make_app, wait_for
+from tests.ui.test_net import free_port
 
 SHOWN_URL = "ws://192.168.1.20:7744"
 

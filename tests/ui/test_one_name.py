@@ -19,9 +19,9 @@ from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
 from tests.support.loopback import running
-from tests.support.ui import NotingApp, SpySound, make_app
+from tests.support.ui import NotingApp, SpySound, make_app, wait_for
 from tests.ui.test_first_hour import screen_text
-from tests.ui.test_net import SIZE, free_port, wait_for
+from tests.ui.test_net import SIZE, free_port
 
 
 def profile(data_dir: Path, name: str) -> None:

@@ -4,8 +4,6 @@ buttons at 80 columns online, with the countdown and 托管 (item 9)."""
 
 from __future__ import annotations
 
-import asyncio
-
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -30,6 +28,7 @@ from tests.support.ui import (
     sit_down,
     take_turns,
     text_of,
+    wait_for,
 )
 
 SIZE = (80, 24)
@@ -257,14 +256,6 @@ async def test_the_row_by_the_hand_fits_80_columns_with_the_countdown_and_takeov
 
 
 # --- 5 and 9 at a networked table ------------------------------------------------------
-
-
-async def wait_for(pilot: Pilot, condition, timeout: float = 20) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        assert loop.time() < end, "the condition never came true"
-        await pilot.pause(0.01)
 
 
 async def test_at_a_networked_table_the_pass_is_made_and_the_buttons_fit_80_columns() -> None:

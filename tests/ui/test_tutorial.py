@@ -4,9 +4,7 @@ the very first start; nothing kept in the history."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,17 +17,9 @@ from ddz_tui.ui.screens.tutorial import TutorialDone, TutorialOffer, TutorialScr
 from ddz_tui.ui.settings import Settings, SettingsStore
 from ddz_tui.ui.theme import theme_names
 from ddz_tui.ui.tutorial import LESSON, Lesson, ranks_of
-from tests.support.ui import NotingApp, SpySound, make_app, text_of
+from tests.support.ui import NotingApp, SpySound, make_app, text_of, wait_for
 
 SIZE = (80, 24)
-
-
-async def wait_for(pilot: Pilot, condition: Callable[[], bool], timeout: float = 20) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        assert loop.time() < end, "the condition never came true"
-        await pilot.pause(0.01)
 
 
 def lesson_of(pilot: Pilot) -> TutorialScreen:
