@@ -16,10 +16,22 @@ from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.prose import prose
 
 
-class ConfirmScreen(ButtonDialog):
-    """Dismissed with True for yes, False for no (also Esc); ← → move between the two."""
+class YesOrNo(ButtonDialog):
+    """A dialog whose #yes button dismisses it with True and #no (and Esc) with False."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "no", "keys.cancel")]
+
+    @on(Button.Pressed, "#yes")
+    def _yes(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#no")
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+
+class ConfirmScreen(YesOrNo):
+    """A question answered yes or no; ← → move between the two."""
 
     def __init__(self, question: str, yes: str, no: str) -> None:
         super().__init__()
@@ -35,11 +47,3 @@ class ConfirmScreen(ButtonDialog):
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
-
-    @on(Button.Pressed, "#yes")
-    def _yes(self) -> None:
-        self.dismiss(True)
-
-    @on(Button.Pressed, "#no")
-    def action_no(self) -> None:
-        self.dismiss(False)

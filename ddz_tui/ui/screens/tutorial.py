@@ -19,6 +19,7 @@ from ddz_tui.cards import Card
 from ddz_tui.i18n import t
 from ddz_tui.table.seats import TableState
 from ddz_tui.ui.screens.base import ButtonDialog
+from ddz_tui.ui.screens.confirm import YesOrNo
 from ddz_tui.ui.screens.table import TableScreen, TableUpdated
 from ddz_tui.ui.tutorial import LESSON, TutorialTable, coach, ranks_of
 from ddz_tui.ui.widgets.keys import KeyFooter
@@ -114,10 +115,8 @@ class _Dialog(ButtonDialog):
         first.focus()
 
 
-class TutorialOffer(_Dialog):
+class TutorialOffer(YesOrNo, _Dialog):
     """The first start's question: play the lesson now? True for yes; Esc is no."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "no", "keys.cancel")]
 
     def __init__(self) -> None:
         super().__init__(
@@ -125,14 +124,6 @@ class TutorialOffer(_Dialog):
             (("yes", t("ui.tutorial.offer.yes")), ("no", t("ui.tutorial.offer.no"))),
             "tutorial-offer",
         )
-
-    @on(Button.Pressed, "#yes")
-    def _yes(self) -> None:
-        self.dismiss(True)
-
-    @on(Button.Pressed, "#no")
-    def action_no(self) -> None:
-        self.dismiss(False)
 
 
 class TutorialDone(_Dialog):
