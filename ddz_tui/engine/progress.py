@@ -99,6 +99,11 @@ def springs(winner: Side | None, landlord_plays: int, peasant_plays: int) -> tup
     )
 
 
+def grabs_of(calls: Sequence[tuple[int, bool]]) -> int:
+    """How many grabs (抢地主) the calls hold: every answer that took, after the first."""
+    return max(sum(took for _, took in calls) - 1, 0)
+
+
 def stake(
     rules: Rules,
     base: int,
@@ -114,14 +119,13 @@ def stake(
     without bidding), bombs and the rocket played, the springs, the grabs (every
     call or grab that took, after the first), a hand shown, who doubled and who of
     them super-doubled (超级加倍)."""
-    grabs = max(sum(took for _, took in calls) - 1, 0)
     doubled = per_seat(any(s == seat and d for s, d in doubles) for seat in range(3))
     return Multiplier(
         base,
         bombs,
         rocket,
         *spring,
-        grabs=grabs,
+        grabs=grabs_of(calls),
         shown=any(cards for _, cards in shows),
         doubled=doubled,
         super_doubled=per_seat(seat in super_doubles for seat in range(3)),

@@ -20,7 +20,7 @@ from ddz_tui.engine.calling import Calling, calling
 from ddz_tui.engine.events import Side
 from ddz_tui.engine.house import YES_OR_NO, Decision, LandlordMode, Rules
 from ddz_tui.engine.phases import Phase, Role
-from ddz_tui.engine.progress import Standing, progress, springs, stake
+from ddz_tui.engine.progress import Standing, grabs_of, progress, springs, stake
 from ddz_tui.engine.score import Multiplier
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.engine.trick import LEAD, Trick, trick_of
@@ -437,7 +437,7 @@ class PlayerView:
     @property
     def grabs(self) -> int:
         """How many grabs (抢地主) so far: every answer that took, after the first."""
-        return max(sum(took for _, took in self.calls) - 1, 0)
+        return grabs_of(self.calls)
 
     @lazy
     def multiplier(self) -> Multiplier:
