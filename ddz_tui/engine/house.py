@@ -198,8 +198,10 @@ RULES_SPEC_HELP = (
     "house rules as comma-separated words: bid, random or grab (how the landlord is "
     "chosen; grab is 叫地主/抢地主), double (加倍), show (明牌); NAME=N sets what bomb, "
     f"rocket, spring, grab, show or double multiply by (1-{MAX_FACTOR}; show=N, double=N "
-    "and grab=N also switch those rules on); show=off, double=off; cap=32, 64 or 128 "
-    "caps each peasant's stake (封顶), cap=none for no cap; plain is the default game"
+    "and grab=N also switch those rules on); show=off, double=off; super (超级加倍: "
+    "doubling may also be a super double, ×4; super=N sets its factor, super=off); "
+    "cap=32, 64 or 128 caps each peasant's stake (封顶), cap=none for no cap; plain is "
+    "the default game"
 )
 
 
@@ -219,6 +221,8 @@ def parse_rules(spec: str, base: Rules | None = None) -> Rules:
                 values["landlord"] = LandlordMode(name)
             elif name in ("show", "double"):
                 values[_RULE_FACTORS[name]] = True
+            elif name == "super":  # 超级加倍 is a kind of doubling: it switches that on too
+                values.update(super_double=True, doubling=True)
             else:
                 raise ValueError(f"unknown house rule {item!r}")
         elif name == "landlord":
@@ -232,10 +236,15 @@ def parse_rules(spec: str, base: Rules | None = None) -> Rules:
             values["cap"] = caps.get(value)
         elif name in ("show", "double") and value in _SWITCHES:
             values[_RULE_FACTORS[name]] = _SWITCHES[value]
+        elif name == "super" and value in _SWITCHES:
+            values["super_double"] = _SWITCHES[value]
+            if values["super_double"]:
+                values["doubling"] = True
+        elif name == "super":
+            factors["super_double"] = _factor(name, value)
+            values.update(super_double=True, doubling=True)
         elif name in factors:
-            if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= MAX_FACTOR:
-                raise ValueError(f"{name}={value!r}: give a whole number from 1 to {MAX_FACTOR}")
-            factors[name] = int(value)
+            factors[name] = _factor(name, value)
             if name in _RULE_FACTORS:
                 on = LandlordMode.GRAB if name == "grab" else True
                 values["landlord" if name == "grab" else _RULE_FACTORS[name]] = on
@@ -245,11 +254,22 @@ def parse_rules(spec: str, base: Rules | None = None) -> Rules:
     return Rules(**merged)
 
 
+def _factor(name: str, value: str) -> int:
+    """A factor as a spec writes it (`bomb=3`); ValueError unless 1 to MAX_FACTOR."""
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= MAX_FACTOR:
+        raise ValueError(f"{name}={value!r}: give a whole number from 1 to {MAX_FACTOR}")
+    return int(value)
+
+
 def rules_spec(rules: Rules) -> str:
     """The compact spec of `rules` (what `parse_rules` reads back to the same rules)."""
     words = [rules.landlord.value]
     words += [name for name, on in (("double", rules.doubling), ("show", rules.showing)) if on]
-    changed = rules.factors.to_dict().items() - DEFAULT_FACTORS.to_dict().items()
+    factors = rules.factors.to_dict()
+    super_factor = factors.pop("super_double", None)  # written only when not the default
+    if rules.super_double:
+        words.append("super" if super_factor is None else f"super={super_factor}")
+    changed = factors.items() - DEFAULT_FACTORS.to_dict().items()
     words += [f"{name}={value}" for name, value in sorted(changed)]
     if rules.cap is not None:
         words.append(f"cap={rules.cap}")

@@ -9,7 +9,17 @@ import random
 
 import pytest
 
-from ddz_tui.engine import Game, IllegalAction, LandlordMode, Phase, Rules, dumps, loads
+from ddz_tui.engine import (
+    Game,
+    IllegalAction,
+    LandlordMode,
+    Phase,
+    Rules,
+    dumps,
+    loads,
+    parse_rules,
+    rules_spec,
+)
 from ddz_tui.engine.actions import Answer
 from ddz_tui.engine.events import RECORD_VERSION, Doubled, event_from_dict
 from ddz_tui.engine.house import CAPS, Decision, Factors
@@ -168,3 +178,19 @@ def test_a_super_double_in_a_game_without_the_rule_does_not_replay() -> None:
     events = (*game.events, Doubled(1, True, 2))
     with pytest.raises((IllegalAction, ValueError)):
         Game.replay(events)
+
+
+def test_super_is_a_rules_spec_word() -> None:
+    """`--rules super`: super doubling, and doubling with it (it is a kind of doubling)."""
+    rules = parse_rules("grab,super")
+    assert rules == Rules(LandlordMode.GRAB, doubling=True, super_double=True)
+    assert rules_spec(rules) == "grab,double,super" and parse_rules(rules_spec(rules)) == rules
+    assert parse_rules("super=off", rules) == Rules(LandlordMode.GRAB, doubling=True)
+    assert parse_rules("super=on") == Rules(doubling=True, super_double=True)
+    factored = parse_rules("bid,super=5")
+    assert factored.super_double and factored.factors.super_double == 5
+    assert rules_spec(factored) == "bid,double,super=5" and parse_rules("super=5") == factored
+    with pytest.raises(ValueError, match=r"super='6': give a whole number from 1 to 5"):
+        parse_rules("super=6")
+    with pytest.raises(ValueError, match="needs 'doubling'"):
+        parse_rules("super,double=off")
