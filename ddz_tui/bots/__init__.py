@@ -36,6 +36,11 @@ class Bot(Protocol):
         """Yes or no to `view.decision`: call, grab, show the hand or double."""
         ...
 
+    def super_double(self, view: PlayerView) -> bool:
+        """Whether its yes to 加倍 is a super double (超级加倍): asked only after that
+        yes, where the rules have super doubling."""
+        ...
+
 
 class Level(str, Enum):
     """Bot strengths, weakest first. The values are what menus and commands accept."""

@@ -32,6 +32,12 @@ LANDLORD_DOUBLE_AT = 6.0
 """A landlord redoubles when landlords this strong win about 72% of games ..."""
 DOUBLED_AGAINST = 3.0
 """... and asks for this much more for each peasant who doubled (they hold strong hands)."""
+PEASANT_SUPER_AT = 6.0
+"""A peasant's double is a super double (超级加倍, ×4: twice a double's stake) only with
+a hand this strong, where peasants win about 72% of games ..."""
+LANDLORD_SUPER_AT = 12.0
+"""... and the landlord's with one that wins 85% or more (plus `DOUBLED_AGAINST` for each
+peasant who doubled, as for a redouble)."""
 
 
 def grabs_back(view: PlayerView) -> bool:
@@ -52,6 +58,21 @@ def answer(view: PlayerView) -> bool:
     if decision is Decision.DOUBLE:
         if view.seat != view.landlord:
             return strength >= PEASANT_DOUBLE_AT
-        doubled = sum(d for seat, d in view.doubles if seat != view.seat)
-        return strength >= LANDLORD_DOUBLE_AT + DOUBLED_AGAINST * doubled
+        return strength >= LANDLORD_DOUBLE_AT + _against(view)
     raise ValueError(f"not a yes-or-no decision: {decision}")
+
+
+def super_doubles(view: PlayerView) -> bool:
+    """Whether a yes to 加倍 is a super double (超级加倍), from the hand: asked only
+    where the rules have it, with a stricter strength than a double's."""
+    if view.decision is not Decision.DOUBLE:
+        raise ValueError(f"not the doubling decision: {view.decision}")
+    strength = hand_strength(pack(view.hand_ranks))
+    if view.seat != view.landlord:
+        return strength >= PEASANT_SUPER_AT
+    return strength >= LANDLORD_SUPER_AT + _against(view)
+
+
+def _against(view: PlayerView) -> float:
+    """What the landlord asks more of its hand for the peasants who doubled."""
+    return DOUBLED_AGAINST * sum(d for seat, d in view.doubles if seat != view.seat)

@@ -47,6 +47,11 @@ class EasyBot:
             raise ValueError(f"not a yes-or-no decision: {view.decision}")
         return view.decision is not Decision.SHOW and _obviously_strong(pack(view.hand_ranks))
 
+    def super_double(self, view: PlayerView) -> bool:
+        """Never: a plain double is all the risk it takes (超级加倍 is for the levels
+        that weigh the hand)."""
+        return False
+
 
 def _lowest_lead(hand: int) -> Combo:
     """The lowest rank held: as a pair if there are two or more of it, else a single."""

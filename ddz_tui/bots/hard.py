@@ -241,6 +241,10 @@ class HardBot:
         level = 0 if view.decision is Decision.CALL else 2 if answers.grabs_back(view) else 1
         return rate >= BID_WIN_RATES[level]
 
+    def super_double(self, view: PlayerView) -> bool:
+        """As the normal bot: by the hand's strength (超级加倍)."""
+        return answers.super_doubles(view)
+
     def _landlord_rate(self, view: PlayerView) -> float | None:
         """How often the normal policy wins this hand as landlord over guessed bottoms
         and opponents' hands; None when the budget allowed no playout."""

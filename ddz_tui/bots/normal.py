@@ -21,3 +21,6 @@ class NormalBot:
 
     def answer(self, view: PlayerView) -> bool:
         return answers.answer(view)
+
+    def super_double(self, view: PlayerView) -> bool:
+        return answers.super_doubles(view)

@@ -25,3 +25,6 @@ class RandomBot:
 
     def answer(self, view: PlayerView) -> bool:
         return self._rng.random() < 0.5
+
+    def super_double(self, view: PlayerView) -> bool:
+        return self._rng.random() < 0.5

@@ -32,7 +32,10 @@ def decide(bot: Bot, view: PlayerView) -> Action:
     if decision is Decision.BID:
         return MakeBid(bot.bid(view))
     if decision in YES_OR_NO:
-        return Answer(decision, bool(bot.answer(view)))
+        yes = bool(bot.answer(view))
+        if yes and decision is Decision.DOUBLE and view.rules.super_double:
+            return Answer(decision, yes, 2 if bot.super_double(view) else 1)
+        return Answer(decision, yes)
     combo = bot.choose(view)
     return PASS if combo is None else Play(combo)
 

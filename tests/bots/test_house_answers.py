@@ -120,7 +120,15 @@ def test_every_level_answers_the_same_view_the_same_way(level: Level) -> None:
         assert decide(_bot(level), view) == decide(_bot(level), view)
 
 
-SPECS = ["bid", "random", "grab", "bid,double,show", "random,double", "grab,double,show"]
+SPECS = [
+    "bid",
+    "random",
+    "grab",
+    "bid,double,show",
+    "random,double",
+    "grab,double,show",
+    "bid,super",
+]
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -155,3 +163,51 @@ def test_the_hard_bot_plays_a_whole_game_of_every_house_rule() -> None:
 def test_the_cautious_move_declines_every_yes_or_no() -> None:
     for view in (_call(STRONG), _grab(STRONG), _show(STRONG_LANDLORD), _peasant_double(STRONG)):
         assert cautious(view) == Answer(view.decision, False)
+
+
+SUPER = Rules(LandlordMode.GRAB, doubling=True, showing=True, super_double=True)
+MIDDLING = "B22AAKQJT98776543"  # a joker, two 2s, two aces: doubles, no more
+MIDDLING_LANDLORD = "BR22AAKKQQJJT9988776"  # redoubles against one peasant, no more
+
+
+def _super_double(hand: str, landlord: bool) -> PlayerView:
+    """Asked to double under 超级加倍: peasant 1 first, or the landlord (seat 0) after
+    peasant 1 doubled and peasant 2 did not."""
+    calls, shows = ((0, True), (1, False), (2, False)), ((0, ()),)
+    doubles = ((1, True), (2, False)) if landlord else ()
+    seat = 0 if landlord else 1
+    return PlayerView(
+        seat,
+        hand,
+        0,
+        BOTTOM,
+        (),
+        first_bidder=0,
+        rules=SUPER,
+        calls=calls,
+        shows=shows,
+        doubles=doubles,
+    )
+
+
+@pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
+def test_a_strong_hand_super_doubles_and_a_middling_one_only_doubles(level: Level) -> None:
+    bot = _bot(level)
+    for hand, landlord in ((STRONG, False), (STRONG_LANDLORD, True)):
+        action = decide(bot, _super_double(hand, landlord))
+        assert action == Answer(Decision.DOUBLE, True, 2), hand
+        assert action in _super_double(hand, landlord).legal_actions()
+    for hand, landlord in ((MIDDLING, False), (MIDDLING_LANDLORD, True)):
+        assert decide(bot, _super_double(hand, landlord)) == Answer(Decision.DOUBLE, True), hand
+    for hand, landlord in ((WEAK, False), (WEAK_LANDLORD, True)):
+        assert decide(bot, _super_double(hand, landlord)) == Answer(Decision.DOUBLE, False)
+
+
+def test_without_the_rule_a_strong_hand_doubles_plainly() -> None:
+    assert decide(make_bot(Level.NORMAL), _peasant_double(STRONG)) == Answer(Decision.DOUBLE, True)
+
+
+def test_the_easy_bot_doubles_but_never_super_doubles() -> None:
+    assert decide(make_bot(Level.EASY), _super_double(STRONG, False)) == Answer(
+        Decision.DOUBLE, True
+    )

@@ -139,6 +139,12 @@ class _Timed:
             self.bids += yes
         return yes
 
+    def super_double(self, view: PlayerView) -> bool:
+        start = time.perf_counter()
+        doubles = self.bot.super_double(view)
+        self.times.append(time.perf_counter() - start)
+        return doubles
+
 
 def play_deal(match: Match, index: int) -> DealResult:
     """Play deal `index` twice, sides swapped."""
