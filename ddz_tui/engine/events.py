@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Any
 
 from ddz_tui.cards import DECK, ranks_of
+from ddz_tui.engine.deal import check_order
 from ddz_tui.engine.house import LandlordMode, Rules
 
 
@@ -25,7 +26,7 @@ class Side(str, Enum):
     PEASANTS = "peasants"
 
 
-RECORD_VERSION = 6
+RECORD_VERSION = 7
 """The newest record format. Version 1 (before house rules) held the landlord mode
 only; version 2 holds the house rules; version 3 is a game played under the redeal
 limit (`Game`'s `REDEALS_BEFORE_LOT`): it holds only the last deal declined before
@@ -40,7 +41,9 @@ asked to redouble in every game with 加倍. Version 5 is a game whose rules a r
 before it cannot hold (`Rules.extended`: a cap, 封顶); it says both whether the
 redeal limit dropped deals and whether the landlord was not asked to redouble.
 Version 6 is version 5 with super doubling (超级加倍, `Rules.super_double`): its
-`doubled` events may say `level` 2, which no reader before it knows."""
+`doubled` events may say `level` 2, which no reader before it knows. Version 7 is a
+game of 不洗牌 (`Rules.no_shuffle`): its `started` may hold the `deck` its deal was
+cut from (the cards as the game before left them), which no seed gives."""
 
 
 @dataclass(frozen=True)
@@ -51,18 +54,25 @@ class Started:
     limited: the record needs the redeal limit to replay (version 3): earlier redeals
     were dropped from it. Set by the game once it drops one.
     rested: neither peasant doubled and the landlord was not asked to redouble
-    (version 4): the record replays only by that rule. Set by the game when it happens."""
+    (version 4): the record replays only by that rule. Set by the game when it happens.
+    deck: 不洗牌 (version 7): the order of the cards the first deal was cut from, the
+    54 card ids each once; None for a shuffled deal (the first game of a run)."""
 
     seed: int
     rules: Rules
     limited: bool = False
     rested: bool = False
+    deck: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.rules, LandlordMode):
             object.__setattr__(self, "rules", Rules(self.rules))
         if not isinstance(self.rules, Rules):
             raise ValueError("'rules' must be Rules")
+        if self.deck is not None:
+            object.__setattr__(self, "deck", check_order(self.deck))
+            if not self.rules.no_shuffle:
+                raise ValueError("a 'deck' is dealt only under no shuffle (不洗牌)")
 
     @property
     def landlord_mode(self) -> LandlordMode:
@@ -71,6 +81,8 @@ class Started:
     @property
     def version(self) -> int:
         """The oldest record format that holds this game."""
+        if self.rules.no_shuffle:
+            return 7
         if self.rules.super_double:
             return 6
         if self.rules.extended:
@@ -292,20 +304,24 @@ def _started_to_dict(event: Started) -> dict[str, Any]:
         out["limited"] = event.limited
     if event.version >= 5:
         out["rested"] = event.rested
+    if event.deck is not None:
+        out["deck"] = list(event.deck)
     return out
 
 
 def _started_from_dict(data: dict[str, Any]) -> Started:
     """Version 1 holds the landlord mode (and, in the oldest records, no version);
-    versions 2 to 6 hold the rules, versions 4 to 6 whether the redeal limit dropped
-    deals, and versions 5 and 6 whether the landlord was not asked to redouble."""
+    versions 2 to 7 hold the rules, versions 4 to 7 whether the redeal limit dropped
+    deals, versions 5 to 7 whether the landlord was not asked to redouble, and version
+    7 may hold the deck a no-shuffle deal was cut from."""
     version = data.get("version", 1)
     if type(version) is not int or version not in range(1, RECORD_VERSION + 1):
         raise ValueError(f"a record of version {version!r} (this game reads 1 to {RECORD_VERSION})")
     key = "landlord_mode" if version == 1 else "rules"
-    flags = {4: ("limited",), 5: ("limited", "rested"), 6: ("limited", "rested")}.get(version, ())
+    flags = {4: ("limited",)}.get(version, ("limited", "rested") if version >= 5 else ())
     fields = {"seed", key, *flags}
-    extra = set(data) - {"event", "version", *fields}
+    optional = {"deck"} if version >= 7 else set()
+    extra = set(data) - {"event", "version", *fields, *optional}
     if extra:
         raise ValueError(f"unexpected field {sorted(extra)[0]!r}")
     for name in sorted(fields):
@@ -318,13 +334,18 @@ def _started_from_dict(data: dict[str, Any]) -> Started:
             raise ValueError(f"{flag!r} is not of the right type")
     if version > 1:
         rules = Rules.from_dict(data["rules"])
-        newest = 6 if rules.super_double else 5 if rules.extended else None
+        newest = (
+            7 if rules.no_shuffle else 6 if rules.super_double else 5 if rules.extended else None
+        )
         if (version >= 5 or newest is not None) and version != newest:
             raise ValueError(f"a version {version} record of a game with these rules")
     if version >= 5:
         if data["rested"] and not rules.doubling:
             raise ValueError("a game without doubling where the landlord did not redouble")
-        return Started(data["seed"], rules, data["limited"], data["rested"])
+        if "deck" in data and not isinstance(data["deck"], list):
+            raise ValueError("'deck' must be a list of card ids")
+        deck = check_order(data["deck"]) if "deck" in data else None
+        return Started(data["seed"], rules, data["limited"], data["rested"], deck)
     if version == 4:
         if not rules.doubling:
             raise ValueError("a version 4 record is of a game with doubling")

@@ -15,6 +15,7 @@ from enum import Enum
 from ddz_tui.cards import DECK, Card, format_ranks, lowest_suits, ranks_of
 from ddz_tui.engine.actions import Action, Answer, MakeBid, Pass, Play
 from ddz_tui.engine.calling import calling, doubling_done
+from ddz_tui.engine.deal import SEATS, check_order, cut, in_packets, split
 from ddz_tui.engine.events import (
     Bid,
     Called,
@@ -36,7 +37,7 @@ from ddz_tui.engine.progress import Progress, Standing, in_play, progress, sprin
 from ddz_tui.engine.score import Multiplier, scores
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.engine.trick import LEAD, Trick
-from ddz_tui.engine.view import BOTTOM_SIZE, HAND_SIZE, MAX_BID, SEATS, PlayerView
+from ddz_tui.engine.view import MAX_BID, PlayerView
 from ddz_tui.i18n import Phrase, PhrasedError
 from ddz_tui.rules import Combo, Kind, RefusalReason, beats, canonical, classify, refusal
 
@@ -146,6 +147,9 @@ class Game:
     `Game(seed)` replays the same deal and landlord draw for the same seed; with no
     seed a random one is drawn and kept in `seed` (and in the record). The house
     rules are `rules`, or the plain rules with `landlord_mode` (叫分 by default).
+    `deck`: under 不洗牌 (`Rules.no_shuffle`), the cards as the game before left them
+    (its `played_order`), which the deal is cut from (the seed draws the cut) and the
+    record keeps; None deals shuffled, as the first game of a run is.
     `redeal_limit`: after `REDEALS_BEFORE_LOT` redeals the landlord is drawn by lot,
     and the record keeps only the last deal declined (off only to replay records
     played before the limit). `always_redouble`: the landlord is asked to redouble
@@ -182,6 +186,7 @@ class Game:
         rules: Rules | None = None,
         redeal_limit: bool = True,
         always_redouble: bool = False,
+        deck: Sequence[int] | None = None,
     ) -> None:
         if rules is None:
             rules = Rules(
@@ -192,7 +197,8 @@ class Game:
         self.seed: int = random.SystemRandom().getrandbits(63) if seed is None else seed
         self.rules = rules
         self._rng = random.Random(self.seed)
-        self._events: list[Event] = [Started(self.seed, rules)]
+        self._order = None if deck is None else check_order(deck)
+        self._events: list[Event] = [Started(self.seed, rules, deck=self._order)]
         self.redeals = 0
         self._limited = redeal_limit
         self._always_redouble = always_redouble
@@ -260,6 +266,16 @@ class Game:
     @property
     def to_beat(self) -> Combo | None:
         return self._trick.to_beat
+
+    def played_order(self) -> tuple[int, ...]:
+        """The cards as this game leaves them, the deck of the next deal under 不洗牌:
+        every card in the order it was played (each play's cards low to high), then
+        the hands left in seat order, then the bottom if no landlord took it."""
+        order = [card.id for cards in self._history_cards for card in cards]
+        order += [card.id for hand in self._hands for card in hand]
+        if self.landlord is None:
+            order += [card.id for card in self._bottom]
+        return tuple(order)
 
     def view(self, seat: int) -> PlayerView:
         """What `seat` may know: its hand and the public record, with where the deal
@@ -469,6 +485,7 @@ class Game:
             rules=started.rules,
             redeal_limit=started.limited,
             always_redouble=not started.rested,
+            deck=started.deck,
         )
         if started.limited and len(events) > 1 and isinstance(events[1], Dealt):
             game._skip_to(events[1].number)
@@ -514,6 +531,13 @@ class Game:
         if self._limited and self._dealt_at > 1:
             del self._events[1 : self._dealt_at]
             self._mark_limited()
+        self._deal_again()
+
+    def _deal_again(self) -> None:
+        """A redeal. Under 不洗牌 the hands thrown in are gathered in seat order, the
+        bottom last, and that is the order the next deal is cut from."""
+        if self.rules.no_shuffle:
+            self._order = self.played_order()
         self._deal()
 
     def _mark_limited(self) -> None:
@@ -536,20 +560,25 @@ class Game:
             raise ValueError(f"a record that starts with deal {number}")
         while self.redeals < number:
             self.redeals += 1
-            self._deal()
+            self._deal_again()
         del self._events[1 : self._dealt_at]
         self._dealt_at = 1
         self._mark_limited()
 
     def _deal(self) -> None:
-        """A random permutation of the 54 ids: 17 to each seat, the last 3 to the bottom.
-        The landlord is drawn by lot in the drawn-by-lot mode, and after
-        `REDEALS_BEFORE_LOT` redeals in a row under the limit (the same draws either way:
-        a seat to bid first, or the landlord)."""
-        order = list(range(len(DECK)))
-        self._rng.shuffle(order)
-        self._hands = [_sorted_hand(order[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in SEATS]
-        self._bottom = tuple(sorted(DECK[i] for i in order[-BOTTOM_SIZE:]))
+        """A random permutation of the 54 ids: 17 to each seat, the last 3 to the bottom;
+        or, under 不洗牌 with an order to deal from, that order cut at a random point and
+        dealt in packets (`engine/deal.py`). The landlord is drawn by lot in the
+        drawn-by-lot mode, and after `REDEALS_BEFORE_LOT` redeals in a row under the
+        limit (the same draws either way: a seat to bid first, or the landlord)."""
+        if self._order is None:
+            order = list(range(len(DECK)))
+            self._rng.shuffle(order)
+            hands, bottom = split(order)
+        else:
+            hands, bottom = in_packets(cut(self._order, self._rng.randrange(1, len(DECK))))
+        self._hands = [_sorted_hand(hand) for hand in hands]
+        self._bottom = tuple(sorted(DECK[i] for i in bottom))
         self.landlord = None
         self._bids = []
         self._calls = ()

@@ -106,6 +106,9 @@ class Rules:
     the landlord's is still both peasants' together, so scores stay zero-sum.
     super_double: 超级加倍 — with doubling, a player may also super-double, multiplying
     its own stake by `factors.super_double` instead of `factors.double`.
+    no_shuffle: 不洗牌 — each deal after the first of a run is cut from the cards as
+    the game before left them and dealt in packets (`engine/deal.py`); the game is
+    given that order (`Game(deck=...)`), and its record keeps it.
     """
 
     landlord: LandlordMode = LandlordMode.BID
@@ -114,10 +117,11 @@ class Rules:
     factors: Factors = field(default=DEFAULT_FACTORS)
     cap: int | None = None
     super_double: bool = False
+    no_shuffle: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "landlord", LandlordMode(self.landlord))
-        for name in ("doubling", "showing", "super_double"):
+        for name in ("doubling", "showing", "super_double", "no_shuffle"):
             if type(getattr(self, name)) is not bool:
                 raise ValueError(f"{name!r} must be true or false")
         if not isinstance(self.factors, Factors):
@@ -142,8 +146,9 @@ class Rules:
     @property
     def extended(self) -> bool:
         """Rules that a record before version 5, or a peer of protocol 5 or older,
-        cannot hold: a cap (封顶), super doubling (超级加倍, version 6 only)."""
-        return self.cap is not None or self.super_double
+        cannot hold: a cap (封顶), super doubling (超级加倍, version 6 only), no shuffle
+        (不洗牌, version 7 only)."""
+        return self.cap is not None or self.super_double or self.no_shuffle
 
     def to_dict(self) -> dict[str, Any]:
         """Every rule; `cap` only when there is one, so the rules of every game before
@@ -158,20 +163,25 @@ class Rules:
             out["cap"] = self.cap
         if self.super_double:
             out["super_double"] = True
+        if self.no_shuffle:
+            out["no_shuffle"] = True
         return out
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
-        """The rules a dict holds (every key present but `cap` and `super_double`,
-        nothing else); ValueError says what is wrong."""
+        """The rules a dict holds (every key present but `cap`, `super_double` and
+        `no_shuffle`, nothing else); ValueError says what is wrong."""
         keys = ["landlord", "doubling", "showing", "factors"]
-        values = _exact_keys("rules", data, keys, optional=["cap", "super_double"])
+        optional = ["cap", "super_double", "no_shuffle"]
+        values = _exact_keys("rules", data, keys, optional=optional)
         if not isinstance(values["landlord"], str):
             raise ValueError("'landlord' must be a landlord mode")
         if "cap" in values and values["cap"] is None:
             raise ValueError("'cap' must be one of the caps (no cap is written as none)")
         if values.get("super_double") is False:
             raise ValueError("'super_double' is written only when on")
+        if values.get("no_shuffle") is False:
+            raise ValueError("'no_shuffle' is written only when on")
         values["factors"] = Factors.from_dict(values["factors"])
         return cls(**values)
 
@@ -200,8 +210,9 @@ RULES_SPEC_HELP = (
     f"rocket, spring, grab, show or double multiply by (1-{MAX_FACTOR}; show=N, double=N "
     "and grab=N also switch those rules on); show=off, double=off; super (超级加倍: "
     "doubling may also be a super double, ×4; super=N sets its factor, super=off); "
-    "cap=32, 64 or 128 caps each peasant's stake (封顶), cap=none for no cap; plain is "
-    "the default game"
+    "cap=32, 64 or 128 caps each peasant's stake (封顶), cap=none for no cap; noshuffle "
+    "(不洗牌: each deal after the first is cut from the last game's cards as played, "
+    "noshuffle=off); plain is the default game"
 )
 
 
@@ -223,6 +234,8 @@ def parse_rules(spec: str, base: Rules | None = None) -> Rules:
                 values[_RULE_FACTORS[name]] = True
             elif name == "super":  # 超级加倍 is a kind of doubling: it switches that on too
                 values.update(super_double=True, doubling=True)
+            elif name == "noshuffle":
+                values["no_shuffle"] = True
             else:
                 raise ValueError(f"unknown house rule {item!r}")
         elif name == "landlord":
@@ -236,6 +249,8 @@ def parse_rules(spec: str, base: Rules | None = None) -> Rules:
             values["cap"] = caps.get(value)
         elif name in ("show", "double") and value in _SWITCHES:
             values[_RULE_FACTORS[name]] = _SWITCHES[value]
+        elif name == "noshuffle" and value in _SWITCHES:
+            values["no_shuffle"] = _SWITCHES[value]
         elif name == "super" and value in _SWITCHES:
             values["super_double"] = _SWITCHES[value]
             if values["super_double"]:
@@ -273,4 +288,6 @@ def rules_spec(rules: Rules) -> str:
     words += [f"{name}={value}" for name, value in sorted(changed)]
     if rules.cap is not None:
         words.append(f"cap={rules.cap}")
+    if rules.no_shuffle:
+        words.append("noshuffle")
     return ",".join(words)

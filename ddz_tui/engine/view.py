@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar, overload
 from ddz_tui.cards import DECK, RANKS, Card, lowest_suits, ranks_of
 from ddz_tui.engine.actions import PASS, Action, Answer, MakeBid, Play
 from ddz_tui.engine.calling import Calling, calling
+from ddz_tui.engine.deal import BOTTOM_SIZE, HAND_SIZE, SEATS
 from ddz_tui.engine.events import Side
 from ddz_tui.engine.house import YES_OR_NO, Decision, LandlordMode, Rules
 from ddz_tui.engine.phases import Phase, Role
@@ -27,9 +28,6 @@ from ddz_tui.engine.trick import LEAD, Trick, trick_of
 from ddz_tui.moves import legal_plays
 from ddz_tui.rules import BY_CARDS, Combo, Kind, canonical
 
-SEATS = (0, 1, 2)
-HAND_SIZE = 17
-BOTTOM_SIZE = 3
 MAX_BID = 3
 _FULL_DECK = ranks_of(DECK)
 
