@@ -313,10 +313,14 @@ class TableHost:
         return self.game is not None and self.game.phase is not Phase.OVER
 
     def new_game(self) -> None:
-        """Deal a new game (the previous one must be over)."""
+        """Deal a new game (the previous one must be over). Under 不洗牌 the deal is cut
+        from the previous game's cards as they were played; the first game of the
+        table's run is shuffled."""
         if self.playing:
             raise IllegalAction(IllegalReason.WRONG_PHASE, Phrase("illegal.phase.playing"))
-        self.game = Game(self._seeds.getrandbits(63), rules=self.rules)
+        previous = self.game
+        deck = previous.played_order() if self.rules.no_shuffle and previous else None
+        self.game = Game(self._seeds.getrandbits(63), rules=self.rules, deck=deck)
         self.notice = None
         self._publish()
         self._wake_bots()
