@@ -166,10 +166,7 @@ def house_rules(value: Any) -> Rules:
     """House rules as `Rules.to_dict` writes them: every key, nothing else, each value
     of its type and in range."""
     try:
-        rules = Rules.from_dict(value)
-        if rules.super_double:  # protocol 6 cannot carry a super double's level
-            raise ValueError("'super_double' is not a rule of this protocol")
-        return rules
+        return Rules.from_dict(value)
     except (ValueError, TypeError) as bad:
         raise Unfit(Phrase("net.expect.rules", error=printable(str(bad), _SHOWN_MAX))) from None
 
@@ -236,6 +233,7 @@ _ACTION_FIELDS: dict[ActionKind, Schema] = {
     ActionKind.ANSWER: {
         "decision": Field(choice(decision.value for decision in Decision if decision in YES_OR_NO)),
         "yes": Field(boolean),
+        "level": Field(integer(1, 2)),  # 2: a super double (超级加倍), which the game checks
     },
     ActionKind.PLAY: {"cards": Field(card_ids(MAX_PLAY, min_len=1))},
     ActionKind.PASS: {},
@@ -251,6 +249,7 @@ def action_fields(action: Action) -> dict[str, Any]:
             "kind": ActionKind.ANSWER.value,
             "decision": action.decision.value,
             "yes": action.yes,
+            "level": action.level,
         }
     if isinstance(action, Play):
         cards = action.cards
@@ -283,7 +282,7 @@ def game_action(value: Any) -> Action:
     if kind is ActionKind.BID:
         return MakeBid(args["points"])
     if kind is ActionKind.ANSWER:
-        return Answer(Decision(args["decision"]), args["yes"])
+        return Answer(Decision(args["decision"]), args["yes"], args["level"])
     if kind is ActionKind.PLAY:
         return Play(tuple(DECK[i] for i in args["cards"]))
     return PASS

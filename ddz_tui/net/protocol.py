@@ -1,4 +1,4 @@
-"""The wire protocol: JSON text messages over WebSocket, version 5 (docs/protocol.md).
+"""The wire protocol: JSON text messages over WebSocket, version 7 (docs/protocol.md).
 
 Every message is a JSON object with a `type`. Both ends check every message they
 receive against the schema of its type — exact keys, types and ranges — and turn a
@@ -43,9 +43,11 @@ from ddz_tui.records.names import NAME_MAX
 from ddz_tui.table.seats import SeatKind
 from ddz_tui.text import printable
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 """2: the `record` after a game; 3: house rules; 4: `lobby_changes`; 5: one `act`
-message for every action of a seat (a bid, an answer, a play, a pass)."""
+message for every action of a seat (a bid, an answer, a play, a pass); 6: `cap` (封顶)
+in house rules; 7: 超级加倍: `super_double` in house rules, an answer's `level`, a
+state's `super_doubles`."""
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
 TITLE_MAX = 32
@@ -248,6 +250,7 @@ _GAME: Schema = {
     "calls": Field(list_of(pair(_SEAT_NO, boolean), 5)),
     "shows": Field(list_of(pair(_SEAT_NO, card_ids(20)), 1)),
     "doubles": Field(list_of(pair(_SEAT_NO, boolean), 3)),
+    "super_doubles": Field(list_of(_SEAT_NO, 3)),  # the view checks they are doubles
 }
 MAX_EVENTS = 2000  # a game's record: far more than any game makes, redeals included
 _NOTICE: Schema = {"key": Field(optional(printable_text(80))), "text": Field(printable_text(400))}

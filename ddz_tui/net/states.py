@@ -70,6 +70,7 @@ def encode_game(view: PlayerView) -> dict[str, Any]:
         "calls": [[seat, took] for seat, took in view.calls],
         "shows": [[seat, [card.id for card in cards]] for seat, cards in view.shows],
         "doubles": [[seat, doubled] for seat, doubled in view.doubles],
+        "super_doubles": list(view.super_doubles),
         "plays": [
             [seat, [card.id for card in cards]]
             for (seat, _), cards in zip(view.history, view.history_cards, strict=True)
@@ -225,6 +226,7 @@ def decode_view(seat: int, game: Mapping[str, Any]) -> PlayerView:
             calls=game["calls"],
             shows=tuple((s, tuple(DECK[i] for i in ids)) for s, ids in game["shows"]),
             doubles=game["doubles"],
+            super_doubles=game["super_doubles"],
         )
     except ValueError as bad:
         raise ProtocolError(

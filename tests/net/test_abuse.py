@@ -56,6 +56,7 @@ async def raw(server, name: str | None = "mal", source: str = "127.0.0.1") -> Ra
 
 RULES = Rules(LandlordMode.GRAB, doubling=True, showing=True).to_dict()
 FACTORS = RULES["factors"]
+ANSWER = {"kind": "answer", "decision": "double", "yes": True, "level": 1}
 BAD = [
     ("not json at all", "bad_json"),
     ("[1, 2, 3]", "bad_message"),
@@ -103,17 +104,28 @@ BAD = [
     ({"type": "create", "rules": {**RULES, "cap": "64"}}, "bad_field"),
     ({"type": "create", "rules": {**RULES, "cap": None}}, "bad_field"),  # none: no key
     ({"type": "create", "rules": {**RULES, "cap": 2**70}}, "bad_field"),
-    # 超级加倍 is an engine rule only: protocol 6 cannot carry a super double's level
-    ({"type": "create", "rules": {**RULES, "doubling": True, "super_double": True}}, "bad_field"),
+    # 超级加倍 (protocol 7): written only when on, and only with doubling
+    ({"type": "create", "rules": {**RULES, "super_double": False}}, "bad_field"),
+    ({"type": "create", "rules": {**RULES, "super_double": 1}}, "bad_field"),
+    ({"type": "create", "rules": {**RULES, "doubling": False, "super_double": True}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "call"}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "call", "yes": 1}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "grab", "yes": "yes"}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "play", "yes": True}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "show", "yes": None}}, "bad_field"),
     ({"type": "act", "action": {"kind": "answer", "decision": "double", "yes": 0}}, "bad_field"),
+    # an answer's level: 1, or 2 for a super double; always said (protocol 7)
+    ({"type": "act", "action": {"kind": "answer", "decision": "double", "yes": True}}, "bad_field"),
+    ({"type": "act", "action": {**ANSWER, "level": 3}}, "bad_field"),
+    ({"type": "act", "action": {**ANSWER, "level": 0}}, "bad_field"),
+    ({"type": "act", "action": {**ANSWER, "level": "2"}}, "bad_field"),
+    ({"type": "act", "action": {**ANSWER, "level": True}}, "bad_field"),
+    ({"type": "act", "action": {**ANSWER, "level": 2.0}}, "bad_field"),
+    ({"type": "act", "action": {**ANSWER, "level": None}}, "bad_field"),
+    ({"type": "act", "action": {**ANSWER, "level": 2}}, "not_seated"),
     ({"type": "takeover", "on": "on"}, "bad_field"),
     ({"type": "takeover"}, "bad_field"),
-    ({"type": "act", "action": {"kind": "answer", "decision": "call", "yes": True}}, "not_seated"),
+    ({"type": "act", "action": {**ANSWER, "decision": "call"}}, "not_seated"),
     ({"type": "takeover", "on": True}, "not_seated"),
     ({"type": "create", "title": "x" * 33}, "bad_field"),
     ({"type": "create", "title": "bad\x07title"}, "bad_field"),

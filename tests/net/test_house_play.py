@@ -111,3 +111,47 @@ async def test_an_older_client_hears_it_is_another_version() -> None:
         assert reply["type"] == "error" and reply["reason"] == "version"
         assert f"protocol version {PROTOCOL_VERSION}" in reply["message"]
         await ws.close()
+
+
+async def _asked_to_double(server, rules: Rules) -> tuple[list, list, object, int]:
+    """Three players at a table under `rules` (the landlord by lot), dealt and asked to
+    double: (lobby clients, remote tables by seat, the host, the seat asked)."""
+    players = await clients(server, "ann", "bob", "cat")
+    first = await players[0].create(rules=rules)
+    tables = [first] + [await p.join(first.table_id) for p in players[1:]]
+    for table in tables:
+        await table.ready()
+    host = server.lobby.tables[first.table_id].host
+    await until(lambda: host.game is not None and host.game.decision is Decision.DOUBLE)
+    return players, tables, host, host.game.turn
+
+
+async def test_a_super_double_crosses_the_wire_and_every_seat_sees_it() -> None:
+    rules = Rules(LandlordMode.RANDOM, doubling=True, super_double=True)
+    async with running() as server:
+        players, tables, host, seat = await _asked_to_double(server, rules)
+        await tables[seat].act(Answer(Decision.DOUBLE, True, 2))
+        await until(lambda: all(t.state.view.super_doubles == (seat,) for t in tables))
+        for other, table in enumerate(tables):
+            assert table.state.view == host.game.view(other), "each holds its exact view"
+            assert table.state.view.multiplier.doubling(seat) == 4
+        for player in players:
+            await player.close()
+
+
+async def test_a_super_double_without_the_rule_is_refused_by_the_game() -> None:
+    async with running() as server:
+        rules = Rules(LandlordMode.RANDOM, doubling=True)
+        players, tables, host, seat = await _asked_to_double(server, rules)
+        before = host.game.events
+        await _refused(
+            tables[seat].act(Answer(Decision.DOUBLE, True, 2)), IllegalReason.NO_SUPER_DOUBLE
+        )
+        await _refused(
+            tables[seat].act(Answer(Decision.DOUBLE, False, 2)), IllegalReason.NO_SUPER_DOUBLE
+        )
+        assert host.game.events == before
+        await tables[seat].act(Answer(Decision.DOUBLE, True))
+        await until(lambda: tables[seat].state.view.doubles == ((seat, True),))
+        for player in players:
+            await player.close()

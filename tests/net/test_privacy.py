@@ -40,8 +40,9 @@ from tests.support.loopback import running
 
 WATCHED = 0  # the recorded client's seat
 CARD_KEYS = {"hand", "bottom", "plays", "shows"}
-RULE_KEYS = set(Rules().to_dict()) | set(Rules().factors.to_dict())
 HOUSE = Rules(LandlordMode.GRAB, doubling=True, showing=True)
+SUPER = Rules(LandlordMode.GRAB, doubling=True, showing=True, super_double=True)  # 超级加倍
+RULE_KEYS = set(SUPER.to_dict()) | set(Rules().factors.to_dict())
 
 
 class Relay:
@@ -159,7 +160,7 @@ def reshuffled(host: TableHost, seat: int, rng: random.Random) -> bool:
     return True
 
 
-@pytest.mark.parametrize("rules", [Rules(), HOUSE], ids=["plain", "house"])
+@pytest.mark.parametrize("rules", [Rules(), HOUSE, SUPER], ids=["plain", "house", "super"])
 async def test_no_byte_to_a_client_reveals_a_hidden_card(rules: Rules) -> None:
     checked: list[tuple[str, set[int]]] = []
     depends: list[str] = []  # messages that changed when hidden cards were dealt anew
@@ -259,6 +260,7 @@ async def test_no_byte_to_a_client_reveals_a_hidden_card(rules: Rules) -> None:
                 "rules",
                 "calls",
                 "doubles",
+                "super_doubles",
             }
         else:
             assert not keys_anywhere(message) & CARD_KEYS, "only states and records carry cards"

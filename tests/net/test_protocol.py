@@ -50,7 +50,15 @@ def states_of_a_game(seed: int, rules: Rules | None = None) -> list[TableState]:
 @given(
     st.integers(0, 2**32),
     st.sampled_from(
-        ["bid", "random", "grab,double,show", "random,show=4,bomb=3", "bid,double", "double,cap=32"]
+        [
+            "bid",
+            "random",
+            "grab,double,show",
+            "random,show=4,bomb=3",
+            "bid,double",
+            "double,cap=32",
+            "grab,super,show",  # 超级加倍 (protocol 7): the random bots super-double half the time
+        ]
     ),
 )
 def test_a_state_survives_the_wire_exactly(seed: int, spec: str) -> None:
@@ -126,7 +134,7 @@ def test_the_lobby_round_trips() -> None:
     assert back[0].free_seats == (2,)
 
 
-@pytest.mark.parametrize("spec", ["bid", "grab,double,show"])
+@pytest.mark.parametrize("spec", ["bid", "grab,double,show", "grab,super"])
 def test_every_legal_action_crosses_the_wire_as_it_was(spec: str) -> None:
     game = Game(5, rules=parse_rules(spec))
     bots = [make_bot("random", seat) for seat in range(3)]
@@ -266,6 +274,40 @@ def test_a_server_state_with_house_rules_that_do_not_add_up_is_a_protocol_error(
     assert decode_state(parse_push(json.dumps(good)).args).view.rules == HOUSE
 
 
+def _super_doubled_state() -> dict:
+    """A state message of a game under 超级加倍 once someone super-doubled."""
+    for seed in range(50):
+        for state in states_of_a_game(seed, parse_rules("random,super")):
+            if state.view.super_doubles:
+                return json.loads(encode_state(1, state))
+    raise AssertionError("no random bot super-doubled in 50 games")
+
+
+def test_a_state_says_who_super_doubled_and_a_client_checks_it() -> None:
+    good = _super_doubled_state()
+    game = good["game"]
+    view = decode_state(parse_push(json.dumps(good)).args).view
+    assert view.super_doubles == tuple(game["super_doubles"]) and view.super_doubles
+    seat = game["super_doubles"][0]
+    assert view.multiplier.doubling(seat) == 4
+    others = [s for s in range(3) if [s, True] not in game["doubles"]]
+    assert others, "the first super double: someone has not doubled yet"
+    without = {**game["rules"]}
+    del without["super_double"]
+    for broken in (
+        {**game, "super_doubles": [seat, seat]},  # twice
+        {**game, "super_doubles": [3]},
+        {**game, "super_doubles": [True]},
+        {**game, "super_doubles": "0"},
+        {**game, "super_doubles": [0, 1, 2, 0]},
+        {**game, "super_doubles": others[:1]},  # a seat that did not double
+        {**game, "rules": without},  # a super double under rules without it
+        {key: value for key, value in game.items() if key != "super_doubles"},
+    ):
+        with pytest.raises(ProtocolError):
+            decode_state(parse_push(json.dumps({**good, "game": broken})).args)
+
+
 def test_a_create_request_names_its_house_rules() -> None:
     rules = HOUSE.to_dict()
     message = parse_request(request(RequestType.CREATE, 1, rules=rules))
@@ -274,7 +316,13 @@ def test_a_create_request_names_its_house_rules() -> None:
     message = parse_request(request(RequestType.CREATE, 1, rules=capped.to_dict()))
     assert message.args["rules"] == capped and message.args["rules"].cap == 64
     for decision in (Decision.CALL, Decision.GRAB, Decision.SHOW, Decision.DOUBLE):
-        answer = {"kind": "answer", "decision": decision.value, "yes": True}
+        answer = {"kind": "answer", "decision": decision.value, "yes": True, "level": 1}
         args = parse_request(json.dumps({"type": "act", "action": answer})).args
         assert args == {"action": Answer(decision, True)}
+    super_double = parse_rules("grab,super")
+    message = parse_request(request(RequestType.CREATE, 1, rules=super_double.to_dict()))
+    assert message.args["rules"] == super_double and message.args["rules"].super_double
+    answer = {"kind": "answer", "decision": "double", "yes": True, "level": 2}
+    args = parse_request(json.dumps({"type": "act", "action": answer})).args
+    assert args == {"action": Answer(Decision.DOUBLE, True, 2)}, "the game judges the level"
     assert parse_request('{"type": "takeover", "on": false}').args == {"on": False}
