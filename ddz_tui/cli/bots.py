@@ -155,6 +155,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "bombs, rockets per game",
         f"{tally.bombs / tally.games:.2f}, {tally.rockets / tally.games:.2f}",
     )
+    table.add_row(
+        "bombs, rockets dealt per game",
+        f"{tally.bombs_dealt / tally.games:.2f}, {tally.rockets_dealt / tally.games:.2f}",
+    )
     table.add_row("springs, anti-springs", f"{tally.springs}, {tally.anti_springs}")
     table.add_row("redeals per game", f"{tally.redeals / tally.games:.2f}")
     if rules.landlord is LandlordMode.GRAB:

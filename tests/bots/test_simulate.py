@@ -86,3 +86,14 @@ def test_arena_plays_house_rules_with_and_without_bidding(capsys) -> None:
     argv = ["arena", "normal", "easy", "--games", "6", "--bidding", "--rules", "grab,double"]
     assert main(argv) == 0
     assert "rules grab,double" in capsys.readouterr().out
+
+
+def test_a_no_shuffle_run_deals_from_the_last_game_and_deals_more_bombs(capsys) -> None:
+    """不洗牌: each game of the run is dealt from the cards of the one before as they
+    were played, which comes round with bombs (seeded: about 2.8 times as many)."""
+    shuffled = simulate(300, 4, ["normal"] * 3, Rules())
+    no_shuffle = simulate(300, 4, ["normal"] * 3, Rules(no_shuffle=True))
+    assert no_shuffle.bombs_dealt > 2 * shuffled.bombs_dealt
+    assert no_shuffle.bombs > shuffled.bombs
+    assert main(["simulate", "--games", "5", "--rules", "noshuffle"]) == 0
+    assert "bombs, rockets dealt per game" in capsys.readouterr().out

@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import play_out
-from ddz_tui.engine import Game, Result, Rules, Side
+from ddz_tui.cards import DECK
+from ddz_tui.engine import Dealt, Game, Result, Rules, Side
 
 
 @dataclass
@@ -25,6 +27,8 @@ class Tally:
     doubles: int = 0
     bombs: int = 0
     rockets: int = 0
+    bombs_dealt: int = 0  # four of a rank in a hand, the bottom in the landlord's
+    rockets_dealt: int = 0  # both jokers in one hand
     springs: int = 0
     anti_springs: int = 0
     landlord_scores: list[int] = field(default_factory=list)
@@ -37,6 +41,9 @@ class Tally:
         self.redeals += game.redeals
         self.bombs += result.multiplier.bombs
         self.rockets += result.multiplier.rocket
+        bombs, rocket = dealt_bombs(game)
+        self.bombs_dealt += bombs
+        self.rockets_dealt += rocket
         self.springs += result.multiplier.spring
         self.anti_springs += result.multiplier.anti_spring
         self.grabs += result.multiplier.grabs
@@ -66,6 +73,21 @@ class Tally:
         return statistics.pstdev(self.landlord_scores) if len(self.landlord_scores) > 1 else 0.0
 
 
+def dealt_bombs(game: Game) -> tuple[int, bool]:
+    """The bombs (four of a rank in one hand) and whether a rocket (both jokers in
+    one hand) the played deal gave, the bottom counted in the landlord's hand."""
+    dealt = [event for event in game.events if isinstance(event, Dealt)][-1]
+    hands = [list(hand) for hand in dealt.hands]
+    if game.landlord is not None:
+        hands[game.landlord] += dealt.bottom
+    bombs = rocket = 0
+    for hand in hands:
+        ranks = Counter(DECK[i].rank for i in hand if not DECK[i].is_joker)
+        bombs += sum(n == 4 for n in ranks.values())
+        rocket += sum(DECK[i].is_joker for i in hand) == 2
+    return bombs, bool(rocket)
+
+
 def simulate(
     games: int,
     seed: int,
@@ -74,12 +96,16 @@ def simulate(
     progress: Callable[[], None] | None = None,
 ) -> Tally:
     """Play `games` games under `rules` (the plain game by default); game i's seed and
-    the bots' seeds all derive from `seed`."""
+    the bots' seeds all derive from `seed`. The games are one run: under 不洗牌 each is
+    dealt from the cards of the one before as they were played (the first shuffled)."""
     seeds = random.Random(seed)
     bots = [make_bot(level, seeds.getrandbits(32)) for level in levels]
     tally = Tally()
+    rules = rules or Rules()
+    game: Game | None = None
     for _ in range(games):
-        game = Game(seeds.getrandbits(63), rules=rules or Rules())
+        deck = game.played_order() if rules.no_shuffle and game is not None else None
+        game = Game(seeds.getrandbits(63), rules=rules, deck=deck)
         tally.add(game, play_out(game, bots))
         if progress is not None:
             progress()
