@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (ROOT, "ddz_tui.text", "ddz_tui.paths", "ddz_tui.i18n", "ddz_tui.data"),  # leaves
     ("ddz_tui.cards",),
     ("ddz_tui.rules",),
-    ("ddz_tui.moves",),
+    ("ddz_tui.moves", "ddz_tui.wild"),
     ("ddz_tui.engine",),
     ("ddz_tui.bots", "ddz_tui.bots.lab"),
     ("ddz_tui.records", "ddz_tui.sound"),
@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ddz_tui.__main__",),  # `python -m ddz_tui`
 )
 # Units of one layer that may import each other, importer first.
-ACROSS = {("ddz_tui.bots.lab", "ddz_tui.bots")}
+ACROSS = {("ddz_tui.bots.lab", "ddz_tui.bots"), ("ddz_tui.wild", "ddz_tui.moves")}
 # The generators of the checked-in data: they run before that data exists, so they
 # import nothing of the package but each other, and nothing in the package imports them.
 TOOLS = "ddz_tui.gen"

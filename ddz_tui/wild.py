@@ -1,0 +1,405 @@
+"""癞子 (wildcards): what a selection holding wilds can be read as, every play of a
+hand holding wilds, and how those plays compare.
+
+One rank (3 to 2, never a joker) is drawn; its four cards are the wilds. A wild
+stands for any rank 3 to 2, its own included, in the main part of a play or among its
+kickers; a play made of wilds alone stands for itself (one wild is a single of its
+own rank, the four are the pure wild bomb). The rules are in docs/rules.md (癞子).
+
+Nothing here knows a kind of play: a reading is the classic play (`rules.Combo`) the
+cards make once each wild is given a rank, found in the same table the classic game
+uses. Readings of one selection that differ only in what a wild kicker stands for are
+one reading (the kind and strength are what a player chooses between), shown with the
+wild as itself where it can be, else as the lowest rank that keeps the play legal.
+
+Hands and selections are packed as `moves` packs them (four bits per rank); the
+wilds sit in their own rank's four bits, since all four cards of that rank are wilds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+
+from ddz_tui.cards import RANK_INDEX, RANKS, Card
+from ddz_tui.moves import BY_KEY, UNIT, pack_hand, plays_of_key
+from ddz_tui.rules import Combo, Kind
+
+_N = len(RANKS)
+_CHAIN_END = RANK_INDEX["2"]  # chains run over ranks below the 2
+_NORMAL = RANK_INDEX["B"]  # ranks a wild may stand for: 3 to 2
+_ROCKET_KEY = UNIT[RANK_INDEX["B"]] + UNIT[RANK_INDEX["R"]]
+_KEY_OF = {combo: key for key, combo in BY_KEY.items()}
+WILD_RANKS = RANKS[:_NORMAL]
+"""The ranks that may be drawn as the wild rank."""
+
+
+class BombClass(IntEnum):
+    """The classes of bombs under 癞子, weakest first; within a class, by rank."""
+
+    SOFT = 1  # 软炸: natural cards of a rank completed by wilds
+    HARD = 2  # 硬炸: four natural cards of a rank
+    WILD = 3  # 纯癞子炸: the four wilds
+    ROCKET = 4  # the two jokers
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A selection of cards and one way to read it: what its wilds stand for and the
+    classic play that makes. `key` packs the selection (wilds as their own rank),
+    `stands` packs the ranks the wilds stand for."""
+
+    key: int
+    stands: int
+    combo: Combo
+    wild_rank: str
+    bomb: BombClass | None = None
+
+    @property
+    def cards(self) -> str:
+        """The selection as a canonical rank string, each wild written as its own rank."""
+        return _text(self.key)
+
+    @property
+    def wilds(self) -> str:
+        """What the wilds stand for, low to high (one rank per wild)."""
+        return _text(self.stands)
+
+    @property
+    def wild_count(self) -> int:
+        return (self.key >> (4 * RANK_INDEX[self.wild_rank])) & 15
+
+    @property
+    def naturals(self) -> str:
+        """The selection's cards that are not wilds."""
+        return _text(self.key & ~(15 << (4 * RANK_INDEX[self.wild_rank])))
+
+    @property
+    def kind(self) -> Kind:
+        return self.combo.kind
+
+    @property
+    def level(self) -> int:
+        return self.combo.level
+
+    @property
+    def is_bomb(self) -> bool:
+        return self.bomb is not None
+
+    @property
+    def strength(self) -> tuple[int, int]:
+        """(bomb class, level): bombs compare by it; other plays by level within a kind."""
+        return (0 if self.bomb is None else int(self.bomb), self.combo.level)
+
+
+def _text(key: int) -> str:
+    return "".join(rank * ((key >> (4 * r)) & 15) for r, rank in enumerate(RANKS))
+
+
+def beats(play: Reading, last: Reading | None) -> bool:
+    """Does `play` beat `last` (None: a lead, beaten by anything)? Bombs by class, then
+    by rank: rocket > the four wilds > a natural bomb > a bomb made with wilds; any bomb
+    beats any other play; other plays beat the same kind at a lower level."""
+    if last is None:
+        return True
+    if play.bomb is not None:
+        return last.bomb is None or play.strength > last.strength
+    return last.bomb is None and play.combo.kind is last.combo.kind and play.level > last.level
+
+
+def natural(combo: Combo, wild_rank: str) -> Reading:
+    """A play of natural cards only (no wilds among them) as a reading."""
+    bomb = None
+    if combo.kind is Kind.BOMB:
+        bomb = BombClass.HARD
+    elif combo.kind is Kind.ROCKET:
+        bomb = BombClass.ROCKET
+    return Reading(_KEY_OF[combo], 0, combo, wild_rank, bomb)
+
+
+def _check_rank(wild_rank: str) -> int:
+    if len(wild_rank) != 1 or wild_rank not in WILD_RANKS:
+        raise ValueError(f"the wild rank is one of {WILD_RANKS}, not {wild_rank!r}")
+    return RANK_INDEX[wild_rank]
+
+
+def readings(cards: str | Iterable[Card], wild_rank: str) -> list[Reading]:
+    """Every distinct way these cards can be played, the strongest first (bombs by
+    class and rank, then higher plays first); empty when they make no play."""
+    key = pack_hand(cards)
+    found = [r for r in wild_plays_of_key(key, wild_rank) if r.key == key]
+    found.sort(key=_order, reverse=True)
+    return found
+
+
+def _order(reading: Reading) -> tuple[int, int, int, str]:
+    return (*reading.strength, reading.combo.kind.chain_length, reading.combo.cards)
+
+
+def wild_plays(
+    hand: str | Iterable[Card], wild_rank: str, to_beat: Reading | None = None
+) -> list[Reading]:
+    """Every distinct legal play of the hand, with its reading: any play when leading
+    (`to_beat` None), else every play that beats `to_beat`. Two plays are distinct when
+    they take different cards or read as a different kind or strength."""
+    return wild_plays_of_key(pack_hand(hand), wild_rank, to_beat)
+
+
+def wild_plays_of_key(key: int, wild_rank: str, to_beat: Reading | None = None) -> list[Reading]:
+    """`wild_plays` for a packed hand."""
+    w = _check_rank(wild_rank)
+    k = (key >> (4 * w)) & 15
+    nat = key - k * UNIT[w]
+    gen = _Gen(nat, k, w, wild_rank)
+    if to_beat is None:
+        out = [natural(c, wild_rank) for c in plays_of_key(nat)]
+        gen.everything(out)
+        return out
+    last = to_beat.combo
+    if to_beat.bomb is not None:
+        return gen.bombs_over(to_beat)
+    out = [natural(c, wild_rank) for c in plays_of_key(nat, last)]
+    gen.of_kind(out, last.kind, last.level)
+    gen.soft_bombs(out, -1)
+    gen.pure_bomb(out)
+    return out
+
+
+# --- the generator --------------------------------------------------------------------
+
+_BY_RANK = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIO: 3, Kind.BOMB: 4}
+_CHAIN = {"seq_single": 1, "seq_pair": 2, "seq_trio": 3}
+_WINGED = {  # kind: (cards of the main rank, kickers, kickers are pairs)
+    Kind.TRIO_SINGLE: (3, 1, False),
+    Kind.TRIO_PAIR: (3, 1, True),
+    Kind.BOMB_SINGLE: (4, 2, False),
+    Kind.BOMB_PAIR: (4, 2, True),
+}
+_PLANES = {"seq_trio_single": False, "seq_trio_pair": True}
+
+
+def _chain_kinds(family: str) -> list[Kind]:
+    return [kind for kind in Kind if kind.family == family]
+
+
+Main = tuple[int, int, int]
+"""A main part: its natural cards (packed), how many wilds it takes, what they stand for."""
+
+
+class _Gen:
+    """The plays of one hand that take at least one wild (the rest are `moves`')."""
+
+    def __init__(self, nat: int, k: int, w: int, wild_rank: str) -> None:
+        self.nat, self.k, self.w, self.wild_rank = nat, k, w, wild_rank
+        self.count = [(nat >> (4 * r)) & 15 for r in range(_N)]
+        # fresh ranks for wild kickers: the wild's own rank first, then low to high
+        self.fresh = (w, *(r for r in range(_NORMAL) if r != w))
+
+    # -- families ----------------------------------------------------------------
+
+    def everything(self, out: list[Reading]) -> None:
+        if not self.k:
+            return
+        for kind in Kind:
+            if kind.chain_length == 1 and kind is not Kind.ROCKET:
+                self.of_kind(out, kind, -1)
+        for family in (*_CHAIN, *_PLANES):
+            for kind in _chain_kinds(family):
+                self.of_kind(out, kind, -1)
+
+    def of_kind(self, out: list[Reading], kind: Kind, above: int) -> None:
+        """The plays of `kind` above `level` that take a wild."""
+        if not self.k or kind is Kind.ROCKET:
+            return
+        if kind in _BY_RANK:
+            self._by_rank(out, kind, _BY_RANK[kind], above)
+        elif kind in _WINGED:
+            width, m, pairs = _WINGED[kind]
+            for r in range(above + 1, _NORMAL):
+                for main in self._mains(((r, width),)):
+                    self._winged(out, kind, main, (r,), m, pairs)
+        elif kind.family in _CHAIN:
+            width, n = _CHAIN[kind.family], kind.chain_length
+            for low in range(above + 1, _CHAIN_END - n + 1):
+                links = tuple((r, width) for r in range(low, low + n))
+                for main in self._mains(links):
+                    if main[1] and main[0]:
+                        self._add(out, main[0], main[1], main[2], main[2] + main[0], kind)
+        else:
+            pairs, n = _PLANES[kind.family], kind.chain_length
+            for low in range(above + 1, _CHAIN_END - n + 1):
+                ranks = tuple(range(low, low + n))
+                for main in self._mains(tuple((r, 3) for r in ranks)):
+                    self._winged(out, kind, main, ranks, n, pairs)
+
+    def soft_bombs(self, out: list[Reading], above: int) -> None:
+        """Bombs of natural cards and wilds, of ranks above `above`."""
+        if self.k:
+            for r in range(above + 1, _NORMAL):
+                if r != self.w:
+                    self._by_rank_of(out, Kind.BOMB, r, 4)
+
+    def pure_bomb(self, out: list[Reading]) -> None:
+        """The four wilds."""
+        if self.k == 4:
+            self._by_rank_of(out, Kind.BOMB, self.w, 4)
+
+    def bombs_over(self, last: Reading) -> list[Reading]:
+        """Every bomb (and the rocket) that beats the bomb `last`."""
+        assert last.bomb is not None
+        out: list[Reading] = []
+        if last.bomb == BombClass.ROCKET:
+            return out
+        cls, level = last.bomb, last.level
+        if cls == BombClass.SOFT:
+            self.soft_bombs(out, level)
+        for r in range(_NORMAL):
+            hard_beats = cls < BombClass.HARD or (cls == BombClass.HARD and r > level)
+            if self.count[r] == 4 and hard_beats:
+                out.append(natural(BY_KEY[4 * UNIT[r]], self.wild_rank))
+        if cls < BombClass.WILD:
+            self.pure_bomb(out)
+        if self.nat & _ROCKET_KEY == _ROCKET_KEY:
+            out.append(natural(BY_KEY[_ROCKET_KEY], self.wild_rank))
+        return out
+
+    # -- parts ---------------------------------------------------------------------
+
+    def _by_rank(self, out: list[Reading], kind: Kind, width: int, above: int) -> None:
+        for r in range(above + 1, _NORMAL):
+            self._by_rank_of(out, kind, r, width)
+
+    def _by_rank_of(self, out: list[Reading], kind: Kind, r: int, width: int) -> None:
+        """`width` cards of rank r, at least one of them a wild; wilds alone only as
+        themselves (rank r the wild rank)."""
+        have = self.count[r]
+        lowest = 0 if r == self.w else 1
+        for a in range(min(width - 1, have), max(lowest, width - self.k) - 1, -1):
+            t = width - a
+            self._add(out, a * UNIT[r], t, t * UNIT[r], width * UNIT[r], kind)
+
+    def _mains(self, links: tuple[tuple[int, int], ...]) -> list[Main]:
+        """Every way to make the main part (width cards of each rank) from the naturals
+        and at most all the wilds."""
+        mains: list[Main] = [(0, 0, 0)]
+        k, count = self.k, self.count
+        for r, width in links:
+            unit = UNIT[r]
+            have = min(width, count[r])
+            if width - have > k:
+                return []
+            grown = []
+            for nat, used, stands in mains:
+                for a in range(have, -1, -1):
+                    need = used + width - a
+                    if need > k:
+                        break
+                    grown.append((nat + a * unit, need, stands + (width - a) * unit))
+            mains = grown
+        return mains
+
+    def _winged(
+        self,
+        out: list[Reading],
+        kind: Kind,
+        main: Main,
+        ranks: tuple[int, ...],
+        m: int,
+        pairs: bool,
+    ) -> None:
+        """The plays of `kind` on this main part with m kickers (pairs or singles)."""
+        main_nat, used, stands = main
+        body = main_nat + stands
+        left = self.k - used
+        skip = set(ranks)
+        rem = [0 if r in skip else c for r, c in enumerate(self.count)]
+        wings = _pair_wings(rem, m, left) if pairs else _single_wings(rem, m, left)
+        per = 2 if pairs else 1
+        w = self.w
+        for wing_nat, j, taken, halves, n_fresh in wings:
+            if used + j == 0 or main_nat + wing_nat == 0:
+                continue  # no wild (moves' play), or only wilds (they stand for themselves)
+            nat = main_nat + wing_nat
+            if n_fresh and not pairs and w not in skip:  # the wild kickers as themselves
+                own = j * UNIT[w]
+                if self._add(out, nat, used + j, stands + own, body + wing_nat + own, kind):
+                    continue
+            fresh = halves
+            if n_fresh:  # else each a rank of its own, the wild's first, then low to high
+                picks = [r for r in self.fresh if r not in skip and r not in taken]
+                for r in picks[:n_fresh]:
+                    fresh += per * UNIT[r]
+            self._add(out, nat, used + j, stands + fresh, body + wing_nat + fresh, kind)
+
+    def _add(
+        self, out: list[Reading], nat: int, t: int, stands: int, combo_key: int, kind: Kind
+    ) -> bool:
+        """Add the play if the table reads these cards as `kind`; say whether it did."""
+        combo = BY_KEY.get(combo_key)
+        if combo is None or combo.kind is not kind:
+            return False
+        bomb = None
+        if kind is Kind.BOMB:
+            bomb = BombClass.WILD if nat == 0 else BombClass.SOFT
+        out.append(Reading(nat + t * UNIT[self.w], stands, combo, self.wild_rank, bomb))
+        return True
+
+
+Wings = list[tuple[int, int, frozenset[int], int, int]]
+"""Kickers: their natural cards (packed), how many wilds, the natural ranks, what the
+wilds that pair a natural stand for (packed), and how many wild kickers are free to
+stand for a fresh rank (a single each, or a pair each)."""
+
+
+def _single_wings(rem: list[int], m: int, left: int) -> Wings:
+    """Kickers of m single cards."""
+    out = []
+    ranks = [r for r, c in enumerate(rem) if c]
+    for j in range(min(m, left) + 1):
+        for nat, taken in _multisets(ranks, rem, m - j, 0):
+            out.append((nat, j, taken, 0, j))
+    return out
+
+
+def _multisets(
+    ranks: list[int], rem: list[int], size: int, start: int
+) -> list[tuple[int, frozenset[int]]]:
+    if size == 0:
+        return [(0, frozenset())]
+    out = []
+    for i in range(start, len(ranks)):
+        r = ranks[i]
+        for take in range(1, min(rem[r], size) + 1):
+            for nat, taken in _multisets(ranks, rem, size - take, i + 1):
+                out.append((nat + take * UNIT[r], taken | {r}))
+    return out
+
+
+def _pair_wings(rem: list[int], m: int, left: int) -> Wings:
+    """Kickers of m pairs of distinct ranks: natural pairs, a natural and a wild, or two
+    wilds."""
+    doubles = [r for r in range(_NORMAL) if rem[r] >= 2]
+    singles = [r for r in range(_NORMAL) if rem[r] >= 1]
+    out = []
+    for halves in range(min(m, left) + 1):
+        for wild_pairs in range((left - halves) // 2 + 1):
+            whole = m - halves - wild_pairs
+            if whole < 0:
+                break
+            for half in _choose(singles, halves, 0):
+                rest = [r for r in doubles if r not in half]
+                for full in _choose(rest, whole, 0):
+                    paired = sum(UNIT[r] for r in half)
+                    nat = paired + sum(2 * UNIT[r] for r in full)
+                    taken = frozenset(half) | frozenset(full)
+                    out.append((nat, halves + 2 * wild_pairs, taken, paired, wild_pairs))
+    return out
+
+
+def _choose(items: list[int], n: int, start: int) -> list[tuple[int, ...]]:
+    if n == 0:
+        return [()]
+    return [
+        (items[i], *rest) for i in range(start, len(items)) for rest in _choose(items, n - 1, i + 1)
+    ]
