@@ -87,9 +87,8 @@ class SessionApp(DdzApp):
         self.console._color_system = self.console._detect_color_system()
 
     def _print_error_renderables(self) -> None:
-        """An error ends this player's game, not the process: it goes to the log."""
-        if self._exception is not None:
-            log.error("%s: the game failed", self.player, exc_info=self._exception)
+        """An error ends this player's game, not the process: the session logs it
+        (`_play`), nothing is printed on the process's own terminal."""
         self._exit_renderables.clear()
 
 
@@ -178,12 +177,11 @@ class GameSession:
         return True
 
     def say_why(self) -> None:
-        """The app is over: why, if the player should hear it (a hang-up says nothing)."""
+        """The app is over: why, if the player should hear it (a hang-up says nothing;
+        a failure is told by `_play`)."""
         if self.link.overflowed:
             log.info("%s: takes no screen; the session ends", self.start.name)
             self.farewell = t("ssh.too_slow")
-        elif self.app._exception is not None:
-            self.farewell = t("ssh.game_failed")
 
 
 async def run_session(
@@ -230,8 +228,12 @@ async def _play(session: GameSession, reader: asyncio.StreamReader) -> None:
         for task in (frames, idle, running):
             task.cancel()
         await asyncio.gather(frames, idle, running, return_exceptions=True)
+    failure: BaseException | None = app._exception
     if running.done() and not running.cancelled() and running.exception() is not None:
-        log.error("%s: the game failed", session.start.name, exc_info=running.exception())
+        failure = running.exception()
+    if failure is not None:  # logged here, before the player hears of it: Textual's own
+        # hook for it runs in a shutdown that may still be going on
+        log.error("%s: the game failed", session.start.name, exc_info=failure)
         session.farewell = t("ssh.game_failed")
     session.link.send_exit(app.return_code or 0, session.farewell)
 
