@@ -178,7 +178,8 @@ class Connection:
 class GameServer:
     """Hosts tables for players who connect over WebSocket. Use `async with`.
     Every game the tables finish is kept in `history` (closed with the server), if
-    there is one. The tables' timers go by `clock` (tests hand in one of their own)."""
+    there is one. The tables' timers and the connections' rate limits go by `clock` (tests
+    hand in one of their own)."""
 
     def __init__(
         self,
@@ -279,8 +280,8 @@ class GameServer:
         cfg = self.config
         conn = Connection(
             ws,
-            TokenBucket(cfg.rate, cfg.burst),
-            TokenBucket(cfg.rate, MAX_REFUSED),
+            TokenBucket(cfg.rate, cfg.burst, self.clock.now),
+            TokenBucket(cfg.rate, MAX_REFUSED, self.clock.now),
             on_flood=self._flooded,
         )
         self._connections.add(conn)

@@ -17,6 +17,7 @@ from ddz_tui.net.backlog import Outbox
 from ddz_tui.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
 from ddz_tui.net.ratelimit import Penalties
 from tests.support.botclient import BotPlayer
+from tests.support.clock import ManualClock
 from tests.support.loopback import clients, running, until
 
 
@@ -180,7 +181,8 @@ async def test_an_oversized_message_closes_that_connection_only() -> None:
 
 
 async def test_flooding_is_refused_then_closed_and_others_play_on() -> None:
-    async with running(rate=20.0, burst=40) as server:
+    # the rate goes by the server's clock: standing still, no token comes back mid-flood
+    async with running(ManualClock(), rate=20.0, burst=40) as server:
         players = await clients(server, "ann")
         table = await players[0].create()
         await players[0].fill("random")
