@@ -805,6 +805,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.cap.none": ("None", "不封顶"),
     "ui.cap.at": ("×{x}", "{x}倍"),
     "ui.rules.cap": ("Cap ×{x}", "{x}倍封顶"),
+    "ui.new_game.no_shuffle": ("No shuffle (不洗牌)", "不洗牌"),
+    "ui.rules.no_shuffle": ("No shuffle", "不洗牌"),
     "ui.top.capped": ("(capped)", "(封顶)"),
     "ui.result.capped": ("capped at ×{x}", "{x}倍封顶"),
     "ui.top.no_call": ("No call yet", "尚未叫地主"),

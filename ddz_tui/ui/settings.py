@@ -57,6 +57,7 @@ class Settings:
     doubling: bool = False  # 加倍
     showing: bool = False  # 明牌
     cap: int = 0  # 封顶: 32, 64 or 128 on each peasant's stake; 0 for no cap
+    no_shuffle: bool = False  # 不洗牌: each deal after the first from the last game's cards
     ascii_cards: bool = False
     card_style: CardStyle = CardStyle.CHIPS  # or discreet: plain ranks, no frames, no colours
     language: Lang | None = None  # None: from the locale
@@ -81,7 +82,13 @@ class Settings:
     @property
     def rules(self) -> Rules:
         """The house rules chosen for games against bots (and new shared tables)."""
-        return Rules(self.landlord_mode, self.doubling, self.showing, cap=self.cap or None)
+        return Rules(
+            self.landlord_mode,
+            self.doubling,
+            self.showing,
+            cap=self.cap or None,
+            no_shuffle=self.no_shuffle,
+        )
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -174,6 +181,7 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "doubling": _flag,
         "showing": _flag,
         "cap": _cap,
+        "no_shuffle": _flag,
         "ascii_cards": _flag,
         "card_style": _card_style,
         "language": _language,

@@ -383,6 +383,8 @@ def house_lines(view: PlayerView) -> str:
     ]
     if rules.cap is not None:
         lines.append(t("ui.rules.cap", x=rules.cap))
+    if rules.no_shuffle:
+        lines.append(t("ui.rules.no_shuffle"))
     return "\n".join(lines)
 
 

@@ -37,13 +37,14 @@ def cap_options() -> list[tuple[str, int]]:
 
 def rules_rows(rules: Rules) -> list[Horizontal]:
     """The house rules a form offers (new game, new table, hosting): how the landlord
-    is chosen, doubling (加倍), showing cards (明牌) and the cap (封顶); `chosen_rules`
-    reads them."""
+    is chosen, doubling (加倍), showing cards (明牌), the cap (封顶) and no shuffle
+    (不洗牌); `chosen_rules` reads them."""
     return [
         form_row(t("ui.new_game.mode"), choice(mode_options(), rules.landlord, "mode")),
         form_row(t("ui.new_game.doubling"), OnOff(rules.doubling, id="doubling")),
         form_row(t("ui.new_game.showing"), OnOff(rules.showing, id="showing")),
         form_row(t("ui.new_game.cap"), choice(cap_options(), rules.cap or 0, "cap")),
+        form_row(t("ui.new_game.no_shuffle"), OnOff(rules.no_shuffle, id="no_shuffle")),
     ]
 
 
@@ -54,6 +55,7 @@ def chosen_rules(form: DOMNode) -> Rules:
         doubling=form.query_one("#doubling", Switch).value,
         showing=form.query_one("#showing", Switch).value,
         cap=_cap(form.query_one("#cap", Select).value),
+        no_shuffle=form.query_one("#no_shuffle", Switch).value,
     )
 
 
@@ -77,6 +79,7 @@ def remember_rules(node: MessagePump, rules: Rules) -> None:
         doubling=rules.doubling,
         showing=rules.showing,
         cap=rules.cap or 0,
+        no_shuffle=rules.no_shuffle,
     )
 
 
