@@ -24,6 +24,7 @@ class Frame:
     """The table after `step` actions (step 0: the deal).
 
     calls, doubles: 叫地主/抢地主 and 加倍 answers so far, as (seat, answer).
+    super_doubles: the seats whose double was a super double (超级加倍), in order.
     shown: each seat's hand as it was shown (明牌), None for a hand not shown.
     multiplier: the shared stake's parts and who doubled; each seat's own stake is
     `multiplier.stake(seat, landlord)`.
@@ -48,6 +49,7 @@ class Frame:
     doubles: tuple[tuple[int, bool], ...]
     shown: ShownHands
     standing: Standing  # where the deal stands, as the game worked it out (for views)
+    super_doubles: tuple[int, ...] = ()
 
     def last_action(self, seat: int) -> str | None:
         """What `seat` did last in the current trick: its cards, "" for a pass, None."""
@@ -79,6 +81,7 @@ def _frame(game: Game, step: int, action: ActionEvent | None) -> Frame:
         doubles=view.doubles,
         shown=view.shown,
         standing=game.standing,
+        super_doubles=view.super_doubles,
     )
 
 

@@ -23,7 +23,9 @@ class PartKind(str, Enum):
     SPRING = "spring"
     ANTI_SPRING = "anti_spring"
     DOUBLED = "doubled"  # this seat doubled (加倍)
+    SUPER_DOUBLED = "super_doubled"  # this seat super-doubled (超级加倍)
     LANDLORD_DOUBLED = "landlord_doubled"  # the landlord doubled: a peasant's stake
+    LANDLORD_SUPER_DOUBLED = "landlord_super_doubled"  # ... super-doubled
     PEASANTS = "peasants"  # the landlord plays against both peasants' stakes
 
 
@@ -108,12 +110,15 @@ class Multiplier:
         if landlord is None:
             raise ValueError("a seat's stake depends on who is landlord")
         if self.doubled[seat]:
-            parts.append(Part(PartKind.DOUBLED, 1, self.doubling(seat)))
+            kind = PartKind.SUPER_DOUBLED if self.super_doubled[seat] else PartKind.DOUBLED
+            parts.append(Part(kind, 1, self.doubling(seat)))
         if seat == landlord:
             peasants = sum(self.doubling(other) for other in _SEATS if other != landlord)
             parts.append(Part(PartKind.PEASANTS, 2, peasants))
         elif self.doubled[landlord]:
-            parts.append(Part(PartKind.LANDLORD_DOUBLED, 1, self.doubling(landlord)))
+            super_ = self.super_doubled[landlord]
+            kind = PartKind.LANDLORD_SUPER_DOUBLED if super_ else PartKind.LANDLORD_DOUBLED
+            parts.append(Part(kind, 1, self.doubling(landlord)))
         return tuple(parts)
 
     def doubling(self, seat: int) -> int:

@@ -841,6 +841,23 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.replay.calls": ("Calls: {calls}", "叫地主：{calls}"),
     "ui.replay.doubled": ("Doubled: {names}", "加倍：{names}"),
     "ui.replay.redoubled": ("Redoubled: {name}", "再加倍：{name}"),
+    # --- 超级加倍 (super double): a double worth ×4 (Factors.super_double) ---
+    "ui.new_game.super_double": ("Super double (超级加倍)", "超级加倍"),
+    "ui.rules.super_double": ("Super double", "超级加倍"),
+    "ui.answer.super_double": ("Super double ×{x}", "超级加倍 ×{x}"),
+    "ui.said.super_double": ("Super double", "超级加倍"),
+    "ui.seat.super_doubled": ("Super doubled", "超级加倍"),
+    "ui.replay.super_doubled": ("Super doubled: {names}", "超级加倍：{names}"),
+    "ui.part.super_doubled": ("super doubled ×{x}", "超级加倍 ×{x}"),
+    "ui.part.landlord_super_doubled": ("landlord super doubled ×{x}", "地主超级加倍 ×{x}"),
+    "ui.msg.your_super_double": (
+        "Double against the landlord (Y, ×{x}), super double (S, ×{s}) or not (N)?",
+        "对地主加倍（Y，×{x}）、超级加倍（S，×{s}）还是不加倍（N）？",
+    ),
+    "ui.msg.your_super_redouble": (
+        "Redouble against both peasants (Y, ×{x}), super double (S, ×{s}) or not (N)?",
+        "对两家农民再加倍（Y，×{x}）、超级加倍（S，×{s}）还是不加倍（N）？",
+    ),
     "keys.call": ("Call", "叫地主"),
     "keys.no_call": ("Don't call", "不叫"),
     "keys.grab": ("Grab", "抢地主"),

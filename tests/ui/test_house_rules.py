@@ -45,12 +45,14 @@ def said(pilot: Pilot) -> str:
 
 
 def visible_buttons(screen: TableScreen) -> list[str]:
-    """The ids of the answer buttons on show."""
+    """The ids of the answer buttons on show (the super double's only where the rules
+    have it)."""
     return [
         str(button.id)
         for pair in screen.query(".answer-buttons")
         if pair.display
         for button in pair.query(Button)
+        if button.display
     ]
 
 

@@ -247,6 +247,7 @@ class ReplayScreen(AppScreen):
             calls=frame.calls,
             shows=_shows(frame),
             doubles=frame.doubles,
+            super_doubles=frame.super_doubles,
             standing=frame.standing,  # as the game stood then, even under older rules
         )
         shown = table_show(TableState(me, self.replay.seats(), view), None, None)
@@ -289,7 +290,8 @@ class ReplayScreen(AppScreen):
         landlord = self.frame.landlord
         role = None if landlord is None else Role.LANDLORD if me == landlord else Role.PEASANT
         frame = self.frame
-        marks = house_marks(frame.doubles, me, frame.shown[me] is not None, me == landlord)
+        shown = frame.shown[me] is not None
+        marks = house_marks(frame.doubles, me, shown, me == landlord, frame.super_doubles)
         cards = len(frame.hands[me])
         line = me_line(self.replay.seat_title(me), role, cards, turn, False, None, marks)
         score = self._score(me).strip()
@@ -321,14 +323,20 @@ class ReplayScreen(AppScreen):
             for (seat, _), word in zip(frame.calls, call_words(frame.calls), strict=True)
         )
         line = t("ui.replay.calls", calls=said)
+        supers = frame.super_doubles
         names = [
-            self.name_of(seat) for seat, took in frame.doubles if took and seat != frame.landlord
+            self.name_of(seat)
+            for seat, took in frame.doubles
+            if took and seat != frame.landlord and seat not in supers
         ]
         if names:
             line += "  " + t("ui.replay.doubled", names=", ".join(names))
         landlord = frame.landlord
-        if landlord is not None and (landlord, True) in frame.doubles:
+        if landlord is not None and (landlord, True) in frame.doubles and landlord not in supers:
             line += "  " + t("ui.replay.redoubled", name=self.name_of(landlord))
+        if supers:  # 超级加倍, peasants and landlord alike
+            names = [self.name_of(seat) for seat in supers]
+            line += "  " + t("ui.replay.super_doubled", names=", ".join(names))
         return line
 
     def _answered(self, action: Called | Shown | Doubled, before: Frame) -> str:
@@ -337,7 +345,7 @@ class ReplayScreen(AppScreen):
         if isinstance(action, Shown):
             word = "show" if action.cards else "no_show"
         elif isinstance(action, Doubled):
-            word = double_word(action.double, action.seat == frame.landlord)
+            word = double_word(action.double, action.seat == frame.landlord, action.level == 2)
         else:
             word = call_words((*before.calls, (action.seat, action.take)))[-1]
         text = t("ui.replay.said", who=self.name_of(action.seat), word=t(f"ui.said.{word}"))

@@ -50,7 +50,9 @@ from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.show.reading import last_trick
 from ddz_tui.ui.show.table import (
     ANSWER_WORDS,
+    SUPER_DOUBLE_WORDS,
     Alert,
+    Buttons,
     TableShow,
     Tone,
     bid_first,
@@ -128,6 +130,7 @@ class TableScreen(AppScreen):
         Binding("1", "rank('T')", show=False),
         # the buttons beside the hand show these keys, as they do the bids'
         Binding("y,Y", "answer(True)", show=False),
+        Binding("s,S", "super_double", show=False),  # 超级加倍, where the rules have it
         Binding("n,N", "answer(False)", show=False),
     ]
 
@@ -212,6 +215,8 @@ class TableScreen(AppScreen):
                 with Horizontal(id=f"{word}-buttons", classes="answer-buttons"):
                     yes, no = t(f"ui.answer.{word}"), t(f"ui.answer.no_{word}")
                     yield ActionButton(keyed("Y", yes), id=f"{word}-yes", compact=True)
+                    if word in SUPER_DOUBLE_WORDS:  # shown where the rules have it
+                        yield ActionButton("", id=f"{word}-super", compact=True)
                     yield ActionButton(keyed("N", no), id=f"{word}-no", compact=True)
             if self.can_take_over:
                 yield ActionButton(keyed("U", t("ui.button.takeover")), id="takeover", compact=True)
@@ -323,6 +328,8 @@ class TableScreen(AppScreen):
             self.query_one(f"#{word}-buttons").display = word == buttons.answer
             for answer in ("yes", "no"):
                 self.query_one(f"#{word}-{answer}", Button).disabled = not buttons.answering
+            if word in SUPER_DOUBLE_WORDS:
+                self._show_super_double(self.query_one(f"#{word}-super", Button), buttons)
         laid_open = bool(view.hands_at_end)  # a class of the screen would restyle all of it
         for part in (self.query_one("#seats"), *self._seat_panels):
             part.set_class(laid_open, "-laid-open")
@@ -555,10 +562,13 @@ class TableScreen(AppScreen):
         """Whether a key of the game (play, pass, hint, a bid, yes or no) works now: when
         what it answers is due (None, greyed, on another's turn). Play, pass and hint
         also while the landlord is chosen or a question is due, to say that comes
-        first; a bid while a question is due, for the game to say which."""
+        first; a bid while a question is due, for the game to say which. The super
+        double (S) only where the rules have it."""
         view = self.view
         due = None if view is None else view.decision
         if view is None or due is None:
+            return False
+        if action == "super_double" and not view.rules.super_double:
             return False
         if due in _KEY_DECISIONS[action]:
             return True if view.my_turn else None
@@ -628,10 +638,30 @@ class TableScreen(AppScreen):
         if view is not None and view.decision in YES_OR_NO:
             self._move(Answer(view.decision, yes))
 
+    def action_super_double(self) -> None:
+        """超级加倍: a double worth `Factors.super_double` (×4), where the rules have it."""
+        view = self.view
+        if view is not None and view.decision is Decision.DOUBLE and view.rules.super_double:
+            self._move(Answer(Decision.DOUBLE, True, 2))
+
     @on(Button.Pressed, ".answer-buttons Button")
     def _answer_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
-        self.action_answer(event.button.id.endswith("-yes"))
+        if event.button.id.endswith("-super"):
+            self.action_super_double()
+        else:
+            self.action_answer(event.button.id.endswith("-yes"))
+
+    @staticmethod
+    def _show_super_double(button: Button, buttons: Buttons) -> None:
+        """The super double button (超级加倍) shows only where the rules have it, and
+        says its factor; its label is set only when that changes (no layout per state)."""
+        factor = buttons.super_double
+        button.display = factor is not None
+        button.disabled = not buttons.answering
+        label = None if factor is None else keyed("S", t("ui.answer.super_double", x=factor))
+        if label is not None and label.plain != button.label.plain:
+            button.label = label
 
     def action_rank(self, rank: str) -> None:
         if not self.hand.select_rank(rank):
@@ -814,6 +844,7 @@ _KEY_DECISIONS: dict[str, frozenset[Decision]] = {
     "hint": frozenset({Decision.PLAY}),
     "bid": frozenset({Decision.BID}),
     "answer": YES_OR_NO,
+    "super_double": frozenset({Decision.DOUBLE}),
 }
 """The decisions each key of the game answers (see `TableScreen._game_key`)."""
 

@@ -77,18 +77,22 @@ def won(view: PlayerView) -> bool:
 def answers(view: PlayerView) -> dict[int, str]:
     """What each seat last said before the first play: "call", "no_call", "grab",
     "no_grab" (叫地主/抢地主), then "show"/"no_show" (明牌) and "double"/"no_double"
-    (加倍; the landlord's is "redouble"/"no_redouble", as its question says). The first
-    seat to take the landlord called it; every later take grabs."""
+    (加倍; the landlord's is "redouble"/"no_redouble", as its question says; a super
+    double, 超级加倍, is "super_double"). The first seat to take the landlord called it;
+    every later take grabs."""
     said = {seat: word for (seat, _), word in zip(view.calls, call_words(view.calls), strict=True)}
     for seat, cards in view.shows:
         said[seat] = "show" if cards else "no_show"
     for seat, doubled in view.doubles:
-        said[seat] = double_word(doubled, seat == view.landlord)
+        said[seat] = double_word(doubled, seat == view.landlord, seat in view.super_doubles)
     return said
 
 
-def double_word(doubled: bool, landlord: bool) -> str:
-    """A 加倍 answer in words: the landlord's, asked after the peasants', is a redouble."""
+def double_word(doubled: bool, landlord: bool, super_double: bool = False) -> str:
+    """A 加倍 answer in words: the landlord's, asked after the peasants', is a redouble;
+    a super double (超级加倍) is one, whoever says it."""
+    if super_double:
+        return "super_double"
     word = "redouble" if landlord else "double"
     return word if doubled else f"no_{word}"
 

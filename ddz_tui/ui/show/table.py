@@ -32,6 +32,8 @@ ANSWERS = {
 """The yes-or-no decisions of the house rules, by the action that answers each."""
 ANSWER_WORDS = (*ANSWERS.values(), "redouble")
 """The pairs of yes-or-no buttons: one for each decision, and the landlord's 加倍."""
+SUPER_DOUBLE_WORDS = ("double", "redouble")
+"""The pairs that also have a super double button (超级加倍, S) where the rules have it."""
 
 
 class Tone(str, Enum):
@@ -68,6 +70,7 @@ class SeatShow:
     clock: int | None = None  # seconds left on the turn timer
     hand: tuple[Card, ...] | None = None  # the cards, laid open once the game is over
     doubled: bool = False  # 加倍
+    super_doubled: bool = False  # 超级加倍 (a double worth ×4)
     calling: bool = False  # the landlord is called and grabbed for (叫地主/抢地主), not bid for
     shown: tuple[Card, ...] | None = None  # the hand as it lies face up (明牌)
 
@@ -115,6 +118,7 @@ class Buttons:
     hint: bool
     answer: str | None = None  # the pair of yes-or-no buttons that shows (an ANSWER_WORDS)
     answering: bool = False  # the yes-or-no buttons can be pressed (yours to answer)
+    super_double: int | None = None  # 超级加倍's factor, where its button (S) shows by yes and no
 
 
 @dataclass(frozen=True)
@@ -231,6 +235,7 @@ def seat_show(state: TableState, seat: int, clock: int | None) -> SeatShow:
         clock=clock if turn else None,
         hand=view.hands_at_end[seat] if view.hands_at_end else None,
         doubled=doubled(view.doubles, seat),
+        super_doubled=seat in view.super_doubles,
         calling=view.landlord is None and view.rules.landlord is LandlordMode.GRAB,
         shown=view.shown_hands[seat],
     )
@@ -271,13 +276,19 @@ def me_line(
 
 
 def house_marks(
-    doubles: Sequence[tuple[int, bool]], seat: int, shown: bool = False, landlord: bool = False
+    doubles: Sequence[tuple[int, bool]],
+    seat: int,
+    shown: bool = False,
+    landlord: bool = False,
+    super_doubles: Sequence[int] = (),
 ) -> tuple[str, ...]:
     """What the house rules add to a seat's line in the replay: it doubled (加倍; the
-    `landlord` redoubled), and (`shown`) it showed its hand (明牌). Your own line at the
-    table leaves both to your lane and your stake between the seats: with them it runs
-    into the buttons at 80 columns."""
+    `landlord` redoubled; one in `super_doubles` super-doubled, 超级加倍), and (`shown`)
+    it showed its hand (明牌). Your own line at the table leaves both to your lane and
+    your stake between the seats: with them it runs into the buttons at 80 columns."""
     mark = "ui.seat.redoubled" if landlord else "ui.seat.doubled"
+    if seat in super_doubles:
+        mark = "ui.seat.super_doubled"
     marks = [t(mark)] if doubled(doubles, seat) else []
     return (*marks, *([t("ui.seat.shown")] if shown else []))
 
@@ -308,6 +319,9 @@ def buttons(view: PlayerView, selecting: bool) -> Buttons:
         hint=playing,
         answer=answer,
         answering=answer is not None and mine,
+        super_double=view.rules.factors.super_double
+        if view.decision is Decision.DOUBLE and view.rules.super_double
+        else None,
     )
 
 
@@ -366,7 +380,11 @@ def asked(state: TableState) -> str:
         return t("ui.msg.your_grab", who=seat_name(state, caller), x=factors.grab)
     if decision is Decision.SHOW:
         return t("ui.msg.your_show", x=factors.show)
-    if view.seat == view.landlord:
+    redouble = view.seat == view.landlord
+    if view.rules.super_double:  # 超级加倍: S beside Y and N
+        key = "ui.msg.your_super_redouble" if redouble else "ui.msg.your_super_double"
+        return t(key, x=factors.double, s=factors.super_double)
+    if redouble:
         return t("ui.msg.your_redouble", x=factors.double)
     return t("ui.msg.your_double", x=factors.double)
 
@@ -381,6 +399,8 @@ def house_lines(view: PlayerView) -> str:
         for name, on in (("doubling", rules.doubling), ("showing", rules.showing))
         if on
     ]
+    if rules.super_double:
+        lines.append(t("ui.rules.super_double"))
     if rules.cap is not None:
         lines.append(t("ui.rules.cap", x=rules.cap))
     if rules.no_shuffle:

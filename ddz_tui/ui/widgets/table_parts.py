@@ -108,6 +108,8 @@ class SeatPanel(DrawnInRows):
         out.append(role_name(seat.role) if seat.role else waiting, "bold")
         if seat.doubled:  # the landlord's 加倍 is a redouble, as its question says
             mark = "ui.seat.redoubled" if seat.role is Role.LANDLORD else "ui.seat.doubled"
+            if seat.super_doubled:  # 超级加倍, whoever said it
+                mark = "ui.seat.super_doubled"
             out.append(as_shown(" · ") + t(mark), "bold")
         return out
 
