@@ -47,7 +47,7 @@ PROTOCOL_VERSION = 7
 """2: the `record` after a game; 3: house rules; 4: `lobby_changes`; 5: one `act`
 message for every action of a seat (a bid, an answer, a play, a pass); 6: `cap` (封顶)
 in house rules; 7: 超级加倍: `super_double` in house rules, an answer's `level`, a
-state's `super_doubles`."""
+state's `super_doubles`; 不洗牌: `no_shuffle` in house rules, a record's `deck`."""
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
 TITLE_MAX = 32
