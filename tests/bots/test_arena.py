@@ -192,3 +192,33 @@ def test_the_arena_runs_on_the_standard_library_alone(argv: list[str]) -> None:
     assert done.returncode == 0, done.stderr
     assert "decision time per bot call" in done.stdout and "p99" in done.stdout
     assert "│" not in done.stdout and "━" not in done.stdout  # no rich tables
+
+
+def test_under_no_shuffle_every_game_of_a_deal_is_cut_from_the_same_played_game(
+    monkeypatch,
+) -> None:
+    """不洗牌 in the arena: a deal's deck is the cards of a game played before it (the
+    same for each of its games, so the deal is still a duplicate), and its games are
+    dealt from it; the rule off, every deal is shuffled."""
+    from ddz_tui.engine import Rules, Started
+
+    match = Match(Level.NORMAL, Level.EASY, seed=4, rules=Rules(no_shuffle=True))
+    deck = match.deck(0)
+    assert deck is not None and sorted(deck) == list(range(54))
+    assert match.deck(0) == deck and match.deck(1) != deck
+    dealt: list[tuple[int, ...] | None] = []
+
+    def game(*args, **kwargs) -> Game:
+        made = Game(*args, **kwargs)
+        started = made.events[0]
+        assert isinstance(started, Started)
+        dealt.append(started.deck)
+        return made
+
+    monkeypatch.setattr(arena, "Game", game)
+    play_deal(match, 0)
+    play_bidding_deal(match, 0)
+    assert dealt.count(deck) == 2 + len(SEATINGS), "each game of the deal, from its deck"
+    dealt.clear()
+    play_deal(Match(Level.NORMAL, Level.EASY, seed=4), 0)
+    assert dealt == [None, None]

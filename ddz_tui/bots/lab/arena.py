@@ -15,7 +15,9 @@ way in each of its games).
 
 House rules (`Match.rules`) apply to every game: doubling and showing cards as they
 say; the landlord drawn by lot in the two-game form, and with bidding by bids (叫分)
-or, where the rules call and grab (叫地主/抢地主), by calls and grabs.
+or, where the rules call and grab (叫地主/抢地主), by calls and grabs. Under 不洗牌 each
+deal is cut from the cards of a game three normal bots played before it (`Match.deck`),
+so every game of a deal gets the same no-shuffle deal.
 
 Confidence intervals treat the deal (all its games) as the unit, since its games
 are not independent.
@@ -62,6 +64,17 @@ class Match:
 
     def deal_seed(self, index: int) -> int:
         return random.Random(f"arena:{self.seed}:{index}").getrandbits(63)
+
+    def deck(self, index: int) -> tuple[int, ...] | None:
+        """Under 不洗牌, the cards deal `index` is cut from: as a game of three normal
+        bots on a shuffled deal left them (the same for every game of the deal); None
+        for a shuffled deal."""
+        if not self.rules.no_shuffle:
+            return None
+        seed = random.Random(f"arena:{self.seed}:{index}:before").getrandbits(63)
+        before = Game(seed, rules=self.bidding_rules())
+        play_out(before, [make_bot(Level.NORMAL, seed + seat) for seat in range(3)])
+        return before.played_order()
 
     def bot(self, level: Level, seed: int) -> Bot:
         return make_bot(level, seed, **self.options.get(level, {}))
@@ -149,12 +162,13 @@ class _Timed:
 def play_deal(match: Match, index: int) -> DealResult:
     """Play deal `index` twice, sides swapped."""
     seed = match.deal_seed(index)
+    deck = match.deck(index)
     times: dict[Level, list[float]] = {match.a: [], match.b: []}
     won: list[bool] = []
     points: list[int] = []
     cut_short = 0
     for a_is_landlord in (True, False):
-        game = Game(seed, rules=match.fixed_rules())
+        game = Game(seed, rules=match.fixed_rules(), deck=deck)
         landlord = game.landlord
         assert landlord is not None
         levels = [match.a if (seat == landlord) == a_is_landlord else match.b for seat in range(3)]
@@ -172,11 +186,12 @@ def play_deal(match: Match, index: int) -> DealResult:
 def play_bidding_deal(match: Match, index: int) -> BiddingDealResult:
     """Play deal `index` six times with bidding, A and B seated each way."""
     seed = match.deal_seed(index)
+    deck = match.deck(index)
     times: dict[Level, list[float]] = {match.a: [], match.b: []}
     seats: list[SeatResult] = []
     redeals = cut_short = 0
     for seating in SEATINGS:
-        game = Game(seed, rules=match.bidding_rules())
+        game = Game(seed, rules=match.bidding_rules(), deck=deck)
         levels = [match.a if a_seat else match.b for a_seat in seating]
         bots = [match.bot(level, seed + seat) for seat, level in enumerate(levels)]
         timed = [_Timed(bot, times[level]) for bot, level in zip(bots, levels, strict=True)]
