@@ -5,6 +5,11 @@
 For each case the whole set of calls is timed once per round; the figure is the
 median over rounds of the mean time per call, with the median and p99 of single
 calls (timed one by one, so they include ~0.1 µs of timer overhead) beside it.
+
+The 癞子 cases deal hands holding wilds (a wild rank drawn per deal). `wild_plays`
+keeps the plays of the 64 hands last asked about: "first sight" forgets them before
+each round and before the single calls, so every call works its hand out; "asked
+again" times 50 hands once they are known (the rounds after the first).
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from ddz_tui.cards import DECK, ranks_of
+from ddz_tui.cards import DECK, RANKS, ranks_of
 from ddz_tui.moves import legal_plays
 from ddz_tui.rules import classify
+from ddz_tui.wild import forget, readings, wild_plays
 
 
 def deals(n: int, seed: int) -> list[tuple[str, str, str]]:
@@ -31,15 +37,43 @@ def deals(n: int, seed: int) -> list[tuple[str, str, str]]:
     return out
 
 
-def measure(call: Callable, args: Sequence[tuple], rounds: int) -> tuple[float, float, float]:
-    """(median over rounds of mean µs per call, median µs of single calls, p99 µs)."""
+def wild_deals(n: int, seed: int) -> list[tuple[str, str, str, str]]:
+    """(wild rank, landlord's 20 cards with 2 wilds, a peasant's 17 with 1, the other
+    peasant's 17 with 1) per deal."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        wild_rank = rng.choice(RANKS[:13])
+        wilds = [card for card in DECK if card.rank == wild_rank]
+        cards = [card for card in DECK if card.rank != wild_rank]
+        rng.shuffle(cards)
+        out.append(
+            (
+                wild_rank,
+                ranks_of(cards[:18] + wilds[:2]),
+                ranks_of(cards[18:34] + wilds[2:3]),
+                ranks_of(cards[34:50] + wilds[3:]),
+            )
+        )
+    return out
+
+
+def measure(
+    call: Callable, args: Sequence[tuple], rounds: int, fresh: Callable[[], None] | None = None
+) -> tuple[float, float, float]:
+    """(median over rounds of mean µs per call, median µs of single calls, p99 µs);
+    `fresh` is called before each round and before the single calls."""
     means = []
     for _ in range(rounds):
+        if fresh:
+            fresh()
         start = time.perf_counter()
         for a in args:
             call(*a)
         means.append((time.perf_counter() - start) / len(args) * 1e6)
     singles = []
+    if fresh:
+        fresh()
     clock = time.perf_counter_ns
     for a in args:
         t0 = clock()
@@ -68,17 +102,42 @@ def main() -> None:
         plays.append((last.cards,))
     sizes = [len(legal_plays(h)) for (h,) in leads_20]
 
+    wild = wild_deals(args.deals, args.seed)
+    wild_20 = [(landlord, w) for w, landlord, _, _ in wild]
+    wild_17 = [(peasant, w) for w, _, peasant, _ in wild]
+    wild_follows = []
+    wild_selections = []
+    for w, landlord, peasant, _ in wild:
+        last = rng.choice(wild_plays(landlord, w))
+        wild_follows.append((peasant, w, last))
+        wild_selections.append((last.cards, w))
+    wild_sizes = [len(wild_plays(h, w)) for h, w in wild_20]
+
     cases = [
-        ("classify (canonical text of a legal play)", classify, plays),
-        ("legal_plays leading, 20 cards", legal_plays, leads_20),
-        ("legal_plays leading, 17 cards", legal_plays, leads_17),
-        ("legal_plays following a random legal play, 17 cards", legal_plays, follows),
+        ("classify (canonical text of a legal play)", classify, plays, None),
+        ("legal_plays leading, 20 cards", legal_plays, leads_20, None),
+        ("legal_plays leading, 17 cards", legal_plays, leads_17, None),
+        ("legal_plays following a random legal play, 17 cards", legal_plays, follows, None),
+        ("癞子 wild_plays leading, 20 cards, 2 wilds, first sight", wild_plays, wild_20, forget),
+        ("癞子 wild_plays leading, 20 cards, 2 wilds, asked again", wild_plays, wild_20[:50], None),
+        ("癞子 wild_plays leading, 17 cards, 1 wild, first sight", wild_plays, wild_17, forget),
+        (
+            "癞子 wild_plays following a play, 17 cards, 1 wild, first",
+            wild_plays,
+            wild_follows,
+            forget,
+        ),
+        ("癞子 readings of a play's cards, first sight", readings, wild_selections, forget),
     ]
     print(f"{args.deals} deals, seed {args.seed}, {args.rounds} rounds")
     print(f"20-card hands hold {statistics.mean(sizes):.0f} plays on average (max {max(sizes)})")
+    print(
+        f"20-card hands with 2 wilds hold {statistics.mean(wild_sizes):.0f} plays on average "
+        f"(max {max(wild_sizes)})"
+    )
     print(f"{'case':56} {'mean':>8} {'median':>8} {'p99':>8}   (µs per call)")
-    for name, call, call_args in cases:
-        mean, median, p99 = measure(call, call_args, args.rounds)
+    for name, call, call_args, fresh in cases:
+        mean, median, p99 = measure(call, call_args, args.rounds, fresh)
         print(f"{name:56} {mean:8.2f} {median:8.2f} {p99:8.2f}")
 
 

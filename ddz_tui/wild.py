@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 
 from ddz_tui.cards import RANK_INDEX, RANKS, Card
 from ddz_tui.moves import BY_KEY, UNIT, pack_hand, plays_of_key
@@ -148,6 +149,14 @@ def wild_plays(
 
 def wild_plays_of_key(key: int, wild_rank: str, to_beat: Reading | None = None) -> list[Reading]:
     """`wild_plays` for a packed hand."""
+    return list(_plays(key, wild_rank, to_beat))
+
+
+@lru_cache(maxsize=64)
+def _plays(key: int, wild_rank: str, to_beat: Reading | None) -> tuple[Reading, ...]:
+    """The plays of a hand, kept for the hands last asked about: a hand with wilds holds
+    a thousand plays or more, and the hints, the bots and the checks of a selection ask
+    about the same hands again and again."""
     w = _check_rank(wild_rank)
     k = (key >> (4 * w)) & 15
     nat = key - k * UNIT[w]
@@ -155,15 +164,20 @@ def wild_plays_of_key(key: int, wild_rank: str, to_beat: Reading | None = None) 
     if to_beat is None:
         out = [natural(c, wild_rank) for c in plays_of_key(nat)]
         gen.everything(out)
-        return out
-    last = to_beat.combo
+        return tuple(out)
     if to_beat.bomb is not None:
-        return gen.bombs_over(to_beat)
+        return tuple(gen.bombs_over(to_beat))
+    last = to_beat.combo
     out = [natural(c, wild_rank) for c in plays_of_key(nat, last)]
     gen.of_kind(out, last.kind, last.level)
     gen.soft_bombs(out, -1)
     gen.pure_bomb(out)
-    return out
+    return tuple(out)
+
+
+def forget() -> None:
+    """Drop the plays kept for the hands last asked about (a benchmark's first sight)."""
+    _plays.cache_clear()
 
 
 # --- the generator --------------------------------------------------------------------
@@ -217,8 +231,7 @@ class _Gen:
         elif kind in _WINGED:
             width, m, pairs = _WINGED[kind]
             for r in range(above + 1, _NORMAL):
-                for main in self._mains(((r, width),)):
-                    self._winged(out, kind, main, (r,), m, pairs)
+                self._winged(out, kind, self._mains(((r, width),)), (r,), m, pairs)
         elif kind.family in _CHAIN:
             width, n = _CHAIN[kind.family], kind.chain_length
             for low in range(above + 1, _CHAIN_END - n + 1):
@@ -230,8 +243,7 @@ class _Gen:
             pairs, n = _PLANES[kind.family], kind.chain_length
             for low in range(above + 1, _CHAIN_END - n + 1):
                 ranks = tuple(range(low, low + n))
-                for main in self._mains(tuple((r, 3) for r in ranks)):
-                    self._winged(out, kind, main, ranks, n, pairs)
+                self._winged(out, kind, self._mains(tuple((r, 3) for r in ranks)), ranks, n, pairs)
 
     def soft_bombs(self, out: list[Reading], above: int) -> None:
         """Bombs of natural cards and wilds, of ranks above `above`."""
@@ -303,34 +315,61 @@ class _Gen:
         self,
         out: list[Reading],
         kind: Kind,
-        main: Main,
+        mains: list[Main],
         ranks: tuple[int, ...],
         m: int,
         pairs: bool,
     ) -> None:
-        """The plays of `kind` on this main part with m kickers (pairs or singles)."""
-        main_nat, used, stands = main
-        body = main_nat + stands
-        left = self.k - used
-        skip = set(ranks)
-        rem = [0 if r in skip else c for r, c in enumerate(self.count)]
-        wings = _pair_wings(rem, m, left) if pairs else _single_wings(rem, m, left)
+        """The plays of `kind` on each of these main parts (of the same ranks) with m
+        kickers, pairs or singles."""
+        if not mains:
+            return
+        wings = self._wings(ranks, m, pairs)
+        k, wild_unit, wild_rank = self.k, UNIT[self.w], self.wild_rank
+        get, append = BY_KEY.get, out.append
+        for main_nat, used, stands in mains:  # the hot loop: `_add` written out
+            body = main_nat + stands
+            left = k - used
+            for wing_nat, j, own, fresh in wings:
+                if j > left or used + j == 0 or main_nat + wing_nat == 0:
+                    continue  # too many wilds; no wild (moves' play); only wilds (themselves)
+                combo = get(body + wing_nat + own) if own >= 0 else None
+                if combo is not None and combo.kind is kind:
+                    wild = own
+                else:
+                    combo = get(body + wing_nat + fresh)
+                    if combo is None or combo.kind is not kind:
+                        continue
+                    wild = fresh
+                key = main_nat + wing_nat + (used + j) * wild_unit
+                append(Reading(key, stands + wild, combo, wild_rank))
+
+    def _wings(self, ranks: tuple[int, ...], m: int, pairs: bool) -> Wings:
+        """Every choice of m kickers outside the main ranks, with what their wilds stand
+        for: as themselves where that may be legal, else each a rank of its own (the
+        wild's first, then low to high) or the rank of the natural it pairs."""
+        rem = list(self.count)
+        skip = 0
+        for r in ranks:
+            rem[r] = 0
+            skip |= 1 << r
+        choices = _pair_wings(rem, m, self.k) if pairs else _single_wings(rem, m, self.k)
         per = 2 if pairs else 1
         w = self.w
-        for wing_nat, j, taken, halves, n_fresh in wings:
-            if used + j == 0 or main_nat + wing_nat == 0:
-                continue  # no wild (moves' play), or only wilds (they stand for themselves)
-            nat = main_nat + wing_nat
-            if n_fresh and not pairs and w not in skip:  # the wild kickers as themselves
-                own = j * UNIT[w]
-                if self._add(out, nat, used + j, stands + own, body + wing_nat + own, kind):
-                    continue
+        own_ok = not pairs and not skip >> w & 1
+        out: Wings = []
+        for wing_nat, j, taken, halves, n_fresh in choices:
             fresh = halves
-            if n_fresh:  # else each a rank of its own, the wild's first, then low to high
-                picks = [r for r in self.fresh if r not in skip and r not in taken]
-                for r in picks[:n_fresh]:
-                    fresh += per * UNIT[r]
-            self._add(out, nat, used + j, stands + fresh, body + wing_nat + fresh, kind)
+            if n_fresh:
+                used = skip | taken
+                for r in self.fresh:
+                    if not used >> r & 1:
+                        fresh += per * UNIT[r]
+                        n_fresh -= 1
+                        if not n_fresh:
+                            break
+            out.append((wing_nat, j, j * UNIT[w] if own_ok and j else -1, fresh))
+        return out
 
     def _add(
         self, out: list[Reading], nat: int, t: int, stands: int, combo_key: int, kind: Kind
@@ -346,13 +385,16 @@ class _Gen:
         return True
 
 
-Wings = list[tuple[int, int, frozenset[int], int, int]]
-"""Kickers: their natural cards (packed), how many wilds, the natural ranks, what the
-wilds that pair a natural stand for (packed), and how many wild kickers are free to
-stand for a fresh rank (a single each, or a pair each)."""
+Choices = list[tuple[int, int, int, int, int]]
+"""Kickers: their natural cards (packed), how many wilds, the natural ranks (a bit each),
+what the wilds that pair a natural stand for (packed), and how many wild kickers are
+free to stand for a fresh rank (a single each, or a pair each)."""
+Wings = list[tuple[int, int, int, int]]
+"""Kickers: their natural cards (packed), how many wilds, what the wilds stand for as
+themselves (-1: not tried), and what they stand for each as a rank of its own."""
 
 
-def _single_wings(rem: list[int], m: int, left: int) -> Wings:
+def _single_wings(rem: list[int], m: int, left: int) -> Choices:
     """Kickers of m single cards."""
     out = []
     ranks = [r for r, c in enumerate(rem) if c]
@@ -362,44 +404,53 @@ def _single_wings(rem: list[int], m: int, left: int) -> Wings:
     return out
 
 
-def _multisets(
-    ranks: list[int], rem: list[int], size: int, start: int
-) -> list[tuple[int, frozenset[int]]]:
+def _multisets(ranks: list[int], rem: list[int], size: int, start: int) -> list[tuple[int, int]]:
+    """Every multiset of `size` cards of ranks[start:] (at most rem[r] of rank r): packed,
+    and its ranks a bit each."""
     if size == 0:
-        return [(0, frozenset())]
+        return [(0, 0)]
     out = []
     for i in range(start, len(ranks)):
         r = ranks[i]
+        bit = 1 << r
         for take in range(1, min(rem[r], size) + 1):
+            base = take * UNIT[r]
             for nat, taken in _multisets(ranks, rem, size - take, i + 1):
-                out.append((nat + take * UNIT[r], taken | {r}))
+                out.append((nat + base, taken | bit))
     return out
 
 
-def _pair_wings(rem: list[int], m: int, left: int) -> Wings:
+def _pair_wings(rem: list[int], m: int, left: int) -> Choices:
     """Kickers of m pairs of distinct ranks: natural pairs, a natural and a wild, or two
     wilds."""
-    doubles = [r for r in range(_NORMAL) if rem[r] >= 2]
-    singles = [r for r in range(_NORMAL) if rem[r] >= 1]
-    out = []
+    out: Choices = []
     for halves in range(min(m, left) + 1):
         for wild_pairs in range((left - halves) // 2 + 1):
             whole = m - halves - wild_pairs
             if whole < 0:
                 break
-            for half in _choose(singles, halves, 0):
-                rest = [r for r in doubles if r not in half]
-                for full in _choose(rest, whole, 0):
-                    paired = sum(UNIT[r] for r in half)
-                    nat = paired + sum(2 * UNIT[r] for r in full)
-                    taken = frozenset(half) | frozenset(full)
-                    out.append((nat, halves + 2 * wild_pairs, taken, paired, wild_pairs))
+            j = halves + 2 * wild_pairs
+            for nat, taken, paired in _pairs_of(rem, whole, halves, 0):
+                out.append((nat, j, taken, paired, wild_pairs))
     return out
 
 
-def _choose(items: list[int], n: int, start: int) -> list[tuple[int, ...]]:
-    if n == 0:
-        return [()]
-    return [
-        (items[i], *rest) for i in range(start, len(items)) for rest in _choose(items, n - 1, i + 1)
-    ]
+def _pairs_of(rem: list[int], whole: int, halves: int, start: int) -> list[tuple[int, int, int]]:
+    """Natural pairs (`whole` of them) and naturals to pair with a wild (`halves`), of
+    distinct ranks from `start` up: (natural cards, their ranks a bit each, the ranks
+    the wilds stand for)."""
+    if not whole and not halves:
+        return [(0, 0, 0)]
+    out = []
+    for r in range(start, _NORMAL):
+        n = rem[r]
+        if not n:
+            continue
+        unit, bit = UNIT[r], 1 << r
+        if whole and n >= 2:
+            for nat, taken, paired in _pairs_of(rem, whole - 1, halves, r + 1):
+                out.append((nat + 2 * unit, taken | bit, paired))
+        if halves:
+            for nat, taken, paired in _pairs_of(rem, whole, halves - 1, r + 1):
+                out.append((nat + unit, taken | bit, paired + unit))
+    return out
