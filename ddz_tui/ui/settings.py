@@ -55,6 +55,7 @@ class Settings:
     right_bot: Level = DEFAULT_LEVEL
     landlord_mode: LandlordMode = LandlordMode.BID
     doubling: bool = False  # 加倍
+    super_double: bool = False  # 超级加倍, with doubling
     showing: bool = False  # 明牌
     cap: int = 0  # 封顶: 32, 64 or 128 on each peasant's stake; 0 for no cap
     no_shuffle: bool = False  # 不洗牌: each deal after the first from the last game's cards
@@ -88,6 +89,7 @@ class Settings:
             self.showing,
             cap=self.cap or None,
             no_shuffle=self.no_shuffle,
+            super_double=self.doubling and self.super_double,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -179,6 +181,7 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "right_bot": Level,
         "landlord_mode": LandlordMode,
         "doubling": _flag,
+        "super_double": _flag,
         "showing": _flag,
         "cap": _cap,
         "no_shuffle": _flag,

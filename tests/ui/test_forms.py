@@ -85,4 +85,4 @@ async def test_an_open_drop_down_draws_its_chinese_options_whole() -> None:
         await pilot.pause()
         assert screen.query_one("#landlord_mode", Select).expanded
         assert "Bidding (叫分)" in row(app, "Doubling"), screen_lines(app)
-        assert "Call & grab (抢地主)" in row(app, "Stake cap"), screen_lines(app)
+        assert "Call & grab (抢地主)" in row(app, "Show cards"), screen_lines(app)

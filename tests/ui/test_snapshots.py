@@ -101,8 +101,8 @@ def test_settings(snap_compare, config_dir, monkeypatch) -> None:
     assert snap_compare(make_app(), press=["s"])
 
 
-TO_THE_ASCII_SWITCH = ["s", *["tab"] * 9]  # name, wait, bots, landlord, doubling, showing, cap,
-# no shuffle
+TO_THE_ASCII_SWITCH = ["s", *["tab"] * 10]  # name, wait, bots, landlord, doubling, super double,
+# showing, cap, no shuffle
 
 
 def test_settings_with_a_switch_focused_off(snap_compare, config_dir, monkeypatch) -> None:

@@ -4,17 +4,23 @@ result and the replay; and a snapshot of the doubling question with its button."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button
+from textual.widgets import Button, Switch
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import play_out
 from ddz_tui.engine import Decision, Doubled, Game, LandlordMode, Rules
 from ddz_tui.i18n import Lang
+from ddz_tui.table.clients import LocalTable
 from ddz_tui.ui.app import DdzApp
+from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.replay import Replay, ReplayScreen
 from ddz_tui.ui.screens.result import ResultScreen
+from ddz_tui.ui.screens.settings import SettingsScreen
+from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.widgets.table_parts import HouseRules, MessageLine, SeatPanel
 from tests.support.ui import (
     SpySound,
@@ -116,3 +122,39 @@ async def test_a_replay_says_the_super_double_at_its_step_and_after() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert f"Your stake ×{stake}" in str(screen.query_one("#stakes").render())
+
+
+async def test_super_double_is_chosen_by_keys_in_new_game_and_remembered() -> None:
+    """New game's Super double row (after Doubling): on with doubling, a super double
+    table; its switch alone, without doubling, is no super doubling."""
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        switch = app.screen.query_one("#super_double", Switch)
+        assert not switch.value
+        switch.focus()
+        await pilot.press("space", "shift+tab", "space")  # super double on, then doubling
+        assert switch.value and app.screen.query_one("#doubling", Switch).value
+        await pilot.press("enter")  # deal
+        await settle(pilot)
+        screen = table_screen(pilot)
+        assert isinstance(screen.client, LocalTable)
+        assert screen.client.host.rules == Rules(doubling=True, super_double=True)
+        assert "Super double" in str(screen.query_one(HouseRules).render())
+    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    assert saved.super_double and saved.rules == Rules(doubling=True, super_double=True)
+    assert replace(saved, doubling=False).rules == Rules(), "no super doubling without doubling"
+
+
+async def test_super_double_is_switched_in_settings() -> None:
+    app = make_app(doubling=True)
+    async with app.run_test() as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#super_double", Switch).focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.settings.rules == Rules(doubling=True, super_double=True)
+    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    assert saved.super_double

@@ -107,11 +107,12 @@ class SettingsScreen(AppScreen):
                 choice(mode_options(), settings.landlord_mode, "landlord_mode"),
             )
             yield form_row(t("ui.new_game.doubling"), OnOff(settings.doubling, id="doubling"))
+            yield form_row(
+                t("ui.new_game.super_double"), OnOff(settings.super_double, id="super_double")
+            )
             yield form_row(t("ui.new_game.showing"), OnOff(settings.showing, id="showing"))
             yield form_row(t("ui.new_game.cap"), choice(cap_options(), settings.cap, "cap"))
-            yield form_row(
-                t("ui.new_game.no_shuffle"), OnOff(settings.no_shuffle, id="no_shuffle")
-            )
+            yield form_row(t("ui.new_game.no_shuffle"), OnOff(settings.no_shuffle, id="no_shuffle"))
             yield self._ascii_row()
             styles = [(t(f"ui.settings.card_style.{style.value}"), style) for style in CardStyle]
             yield form_row(
@@ -224,6 +225,7 @@ class SettingsScreen(AppScreen):
             self.query_one("#language", Select).focus()
 
     @on(Switch.Changed, "#doubling")
+    @on(Switch.Changed, "#super_double")
     @on(Switch.Changed, "#showing")
     @on(Switch.Changed, "#no_shuffle")
     def _rule_switched(self, event: Switch.Changed) -> None:

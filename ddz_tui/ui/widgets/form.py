@@ -37,11 +37,12 @@ def cap_options() -> list[tuple[str, int]]:
 
 def rules_rows(rules: Rules) -> list[Horizontal]:
     """The house rules a form offers (new game, new table, hosting): how the landlord
-    is chosen, doubling (加倍), showing cards (明牌), the cap (封顶) and no shuffle
-    (不洗牌); `chosen_rules` reads them."""
+    is chosen, doubling (加倍) and super doubling (超级加倍), showing cards (明牌), the
+    cap (封顶) and no shuffle (不洗牌); `chosen_rules` reads them."""
     return [
         form_row(t("ui.new_game.mode"), choice(mode_options(), rules.landlord, "mode")),
         form_row(t("ui.new_game.doubling"), OnOff(rules.doubling, id="doubling")),
+        form_row(t("ui.new_game.super_double"), OnOff(rules.super_double, id="super_double")),
         form_row(t("ui.new_game.showing"), OnOff(rules.showing, id="showing")),
         form_row(t("ui.new_game.cap"), choice(cap_options(), rules.cap or 0, "cap")),
         form_row(t("ui.new_game.no_shuffle"), OnOff(rules.no_shuffle, id="no_shuffle")),
@@ -49,10 +50,13 @@ def rules_rows(rules: Rules) -> list[Horizontal]:
 
 
 def chosen_rules(form: DOMNode) -> Rules:
-    """The house rules chosen in a form's `rules_rows`."""
+    """The house rules chosen in a form's `rules_rows` (super doubling is a kind of
+    doubling: on only with doubling)."""
+    doubling = form.query_one("#doubling", Switch).value
     return Rules(
         LandlordMode(form.query_one("#mode", Select).value),
-        doubling=form.query_one("#doubling", Switch).value,
+        doubling=doubling,
+        super_double=doubling and form.query_one("#super_double", Switch).value,
         showing=form.query_one("#showing", Switch).value,
         cap=_cap(form.query_one("#cap", Select).value),
         no_shuffle=form.query_one("#no_shuffle", Switch).value,
@@ -77,6 +81,7 @@ def remember_rules(node: MessagePump, rules: Rules) -> None:
         node,
         landlord_mode=rules.landlord,
         doubling=rules.doubling,
+        super_double=rules.super_double,
         showing=rules.showing,
         cap=rules.cap or 0,
         no_shuffle=rules.no_shuffle,
