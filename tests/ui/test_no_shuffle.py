@@ -8,13 +8,27 @@ from textual.widgets import Switch
 
 from ddz_tui.engine import Phase, Rules, Started
 from ddz_tui.i18n import Lang
+from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.table.clients import LocalTable
+from ddz_tui.ui.online import JoinRequest
+from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
 from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.result import ResultScreen
 from ddz_tui.ui.screens.settings import SettingsScreen
+from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.widgets.table_parts import HouseRules
-from tests.support.ui import make_app, our_turns, settle, sit_down, table_screen, take_a_turn
+from tests.support.loopback import running
+from tests.support.ui import (
+    make_app,
+    our_turns,
+    settle,
+    sit_down,
+    table_screen,
+    take_a_turn,
+    wait_for,
+)
+from tests.ui.test_net import SIZE
 
 NO_SHUFFLE = Rules(no_shuffle=True)
 
@@ -89,3 +103,25 @@ def test_a_no_shuffle_table(snap_compare) -> None:
 def test_a_no_shuffle_table_chinese(snap_compare) -> None:
     """The same in Chinese: '不洗牌'."""
     assert snap_compare(make_app(Lang.ZH), run_before=_second_game)
+
+
+async def test_a_new_table_in_the_lobby_is_opened_without_shuffling() -> None:
+    async with running() as server:
+        app = make_app(start=JoinRequest(server.url, "ann"))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("c")
+            dialog = app.screen
+            assert isinstance(dialog, NewTableScreen)
+            switch = dialog.query_one("#no_shuffle", Switch)
+            assert not switch.value
+            switch.value = True  # (chosen by keys in New game's test: the same rows)
+            await pilot.pause()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            bob = await LobbyClient.connect(server.url, "bob")
+            await wait_for(pilot, lambda: bool(bob.tables))
+            assert bob.tables[0].rules == NO_SHUFFLE
+            assert server.lobby.tables[bob.tables[0].id].host.rules == NO_SHUFFLE
+            await bob.close()
+        assert app.settings.rules == NO_SHUFFLE, "the choice is the next table's default"
