@@ -24,7 +24,7 @@ SEATS = (SeatInfo("ann", ready=True), SeatInfo("Bot 2", SeatKind.BOT, "random"),
 
 
 def test_a_create_request_may_name_no_shuffle_in_protocol_7() -> None:
-    assert PROTOCOL_VERSION == 7
+    assert PROTOCOL_VERSION >= 7
     rules = NO_SHUFFLE.to_dict()
     assert rules["no_shuffle"] is True
     message = parse_request(request(RequestType.CREATE, 1, rules=rules))
