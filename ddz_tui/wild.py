@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from ddz_tui.cards import RANK_INDEX, RANKS, Card
 from ddz_tui.moves import BY_KEY, UNIT, pack_hand, plays_of_key
-from ddz_tui.rules import Combo, Kind
+from ddz_tui.rules import TABLE, Combo, Kind
 
 _N = len(RANKS)
 _CHAIN_END = RANK_INDEX["2"]  # chains run over ranks below the 2
@@ -128,10 +128,24 @@ def _check_rank(wild_rank: str) -> int:
 def readings(cards: str | Iterable[Card], wild_rank: str) -> list[Reading]:
     """Every distinct way these cards can be played, the strongest first (bombs by
     class and rank, then higher plays first); empty when they make no play."""
-    key = pack_hand(cards)
-    found = [r for r in wild_plays_of_key(key, wild_rank) if r.key == key]
+    return list(_readings(pack_hand(cards), wild_rank))
+
+
+@lru_cache(maxsize=256)
+def _readings(key: int, wild_rank: str) -> tuple[Reading, ...]:
+    """The plays of the selection's own size that it holds: those take every card."""
+    w = _check_rank(wild_rank)
+    k = (key >> (4 * w)) & 15
+    if not k:
+        combo = BY_KEY.get(key)
+        return () if combo is None else (natural(combo, wild_rank),)
+    gen = _Gen(key - k * UNIT[w], k, w, wild_rank)
+    found: list[Reading] = []
+    size = sum((key >> (4 * r)) & 15 for r in range(_N))
+    for kind in _OF_SIZE.get(size, ()):
+        gen.of_kind(found, kind, -1)
     found.sort(key=_order, reverse=True)
-    return found
+    return tuple(found)
 
 
 def _order(reading: Reading) -> tuple[int, int, int, str]:
@@ -176,8 +190,10 @@ def _plays(key: int, wild_rank: str, to_beat: Reading | None) -> tuple[Reading, 
 
 
 def forget() -> None:
-    """Drop the plays kept for the hands last asked about (a benchmark's first sight)."""
+    """Drop the plays and readings kept for the hands and selections last asked about
+    (a benchmark's first sight)."""
     _plays.cache_clear()
+    _readings.cache_clear()
 
 
 # --- the generator --------------------------------------------------------------------
@@ -191,6 +207,11 @@ _WINGED = {  # kind: (cards of the main rank, kickers, kickers are pairs)
     Kind.BOMB_PAIR: (4, 2, True),
 }
 _PLANES = {"seq_trio_single": False, "seq_trio_pair": True}
+
+
+_OF_SIZE: dict[int, list[Kind]] = {}
+for _kind in Kind:
+    _OF_SIZE.setdefault(len(TABLE[_kind][0][0].cards), []).append(_kind)
 
 
 def _chain_kinds(family: str) -> list[Kind]:

@@ -33,6 +33,13 @@ def _bomb_class(combo_kind: Kind, naturals: int, wilds: int) -> BombClass | None
     return BombClass.WILD if not naturals else BombClass.SOFT
 
 
+ASSIGNMENTS = [
+    [sum(UNIT[RANK_INDEX[x]] for x in xs) for xs in combinations_with_replacement(NORMAL, t)]
+    for t in range(5)
+]
+"""Every multiset of t ranks from 3 to 2, packed: what t wilds may stand for."""
+
+
 def brute_force(hand: str, wild_rank: str) -> dict[PlayKey, set[int]]:
     """Every sub-multiset of the hand, every assignment of ranks 3..2 to its wilds (wilds
     alone only as themselves), classified by the classic table; by (selection, kind,
@@ -48,16 +55,10 @@ def brute_force(hand: str, wild_rank: str) -> dict[PlayKey, set[int]]:
             continue
         t = (sub >> (4 * w)) & 15
         nat = sub - t * UNIT[w]
-        if nat:
-            assignments = [
-                sum(UNIT[RANK_INDEX[x]] for x in xs)
-                for xs in combinations_with_replacement(NORMAL, t)
-            ]
-        else:
-            assignments = [t * UNIT[w]]
+        assignments = ASSIGNMENTS[t] if nat else [t * UNIT[w]]
         for stands in assignments:
             combo = BY_KEY.get(nat + stands)
-            if combo is None or any(c > 4 for c in _counts(nat + stands)):
+            if combo is None:  # the table holds no play with five of a rank
                 continue
             key = (sub, combo.kind, combo.level, _bomb_class(combo.kind, nat, t))
             found.setdefault(key, set()).add(nat + stands)
@@ -133,7 +134,21 @@ def test_leading_plays_are_brute_force(case: tuple[str, str]) -> None:
     check(hand, wild_rank, brute_force(hand, wild_rank))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=400, deadline=None)
+@given(small_hands(most=7))
+def test_readings_are_the_plays_that_take_every_card(case: tuple[str, str]) -> None:
+    selection, wild_rank = case
+    found = readings(selection, wild_rank)
+    whole = pack(selection)
+    assert {(r.key, r.kind, r.level, r.bomb) for r in found} == {
+        key for key in brute_force(selection, wild_rank) if key[0] == whole
+    }
+    assert set(found) <= set(wild_plays(selection, wild_rank))  # the same reading, either way
+    strengths = [r.strength for r in found]
+    assert strengths == sorted(strengths, reverse=True)
+
+
+@settings(max_examples=12, deadline=None)
 @given(small_hands(most=9))
 def test_the_table_way_is_brute_force_too(case: tuple[str, str]) -> None:
     hand, wild_rank = case
