@@ -660,7 +660,7 @@ class TableScreen(AppScreen):
         button.display = factor is not None
         button.disabled = not buttons.answering
         label = None if factor is None else keyed("S", t("ui.answer.super_double", x=factor))
-        if label is not None and label.plain != button.label.plain:
+        if label is not None and label.plain != str(button.label):
             button.label = label
 
     def action_rank(self, rank: str) -> None:
