@@ -927,6 +927,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "叫地主／抢地主／明牌／加倍（按钮上写着是哪一个）",
     ),
     "ui.help.key.no": ("don't call / grab / show / double", "不叫／不抢／不明牌／不加倍"),
+    "ui.help.key.super_double": (
+        "super double (×4) instead of double, where the house rules have it",
+        "超级加倍（×4），房规有超级加倍时",
+    ),
     "ui.help.house": (
         "## House rules\n\n"
         "Chosen in New game (and remembered in Settings); the rules in force are shown "
@@ -956,7 +960,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "doubling × the landlord's; the landlord, the two peasants' together. For "
         "example, shared ×4, one peasant doubles and the landlord redoubles: that peasant "
         "wins or loses 16, the other 8, and the landlord 24 the other way. The result lists "
-        "every factor of each player's stake.",
+        "every factor of each player's stake.\n\n"
+        "## Super double (超级加倍)\n\n"
+        "Where the house rules have it, a player asked to double may super-double (S) "
+        "instead: their doubling is ×4, not ×2. It counts as a double: the landlord is "
+        "asked to redouble, and may super-double too.",
         "## 玩法规则\n\n"
         "在“新游戏”中选择（并记在设置里）；当前规则显示在另外两家之间。一局的顺序："
         "确定地主，地主拿底牌，可以明牌，然后各家可以加倍，最后地主先出牌。\n\n"
@@ -975,6 +983,9 @@ PHRASES: dict[str, tuple[str, str]] = {
         "从地主下家开始，两家农民依次选择加倍（×2）或不加倍；然后地主可以再加倍（×2）。"
         "农民的输赢 = 公共倍数 × 自己的加倍 × 地主的加倍；地主的输赢是两家农民之和。"
         "例如：公共×4，一家农民加倍、地主再加倍：这家农民±16，另一家±8，地主∓24。"
-        "结算界面列出每个人的每一项倍数。",
+        "结算界面列出每个人的每一项倍数。\n\n"
+        "## 超级加倍\n\n"
+        "房规有超级加倍时，被问到加倍的人也可以选择超级加倍（S）：自己的加倍是×4，而不是×2。"
+        "它也算加倍：地主仍会被问是否再加倍，也可以超级加倍。",
     ),
 }

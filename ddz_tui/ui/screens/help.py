@@ -52,6 +52,7 @@ KEYS = (
     ("0 1 2 3", "ui.help.key.bid"),
     ("Y", "ui.help.key.yes"),
     ("N", "ui.help.key.no"),
+    ("S", "ui.help.key.super_double"),
     ("C", "ui.help.key.counter"),
     ("L", "ui.help.key.last_trick"),
     ("G", "ui.help.key.hand_order"),
