@@ -10,7 +10,7 @@ Nothing here knows a kind of play: a reading is the classic play (`rules.Combo`)
 cards make once each wild is given a rank, found in the same table the classic game
 uses. Readings of one selection that differ only in what a wild kicker stands for are
 one reading (the kind and strength are what a player chooses between), shown with the
-wild as itself where it can be, else as the lowest rank that keeps the play legal.
+wild as itself where it can be, else as the lowest ranks not already in the play.
 
 Hands and selections are packed as `moves` packs them (four bits per rank); the
 wilds sit in their own rank's four bits, since all four cards of that rank are wilds.
