@@ -323,6 +323,18 @@ def _timing_figures(report: Report | BiddingReport) -> Figures:
     return Figures("decision time per bot call", columns, tuple(rows))
 
 
+def _blunder_figures(report: Report | BiddingReport) -> Figures:
+    """Each level's blunders per 100 games (`bots/lab/blunders`: kept a bomb in a lost
+    game, let an opponent go out, missed a win in one play)."""
+    match = report.match
+    rows = []
+    for level in dict.fromkeys((match.a, match.b)):
+        per_100 = report.blunders(level).per_100(report.games)
+        rows.append((level.value, *(f"{count:.2f}" for count in per_100)))
+    columns = ("level", "kept a bomb", "let out", "missed a win", "total")
+    return Figures("blunders per 100 games, by level", columns, tuple(rows))
+
+
 def _arena_figures(report: Report, details: str) -> list[str | Figures]:
     """The arena's figures: a heading (ending in `details`), WP and ADP, win rates by
     role, decision times."""
@@ -356,6 +368,7 @@ def _arena_figures(report: Report, details: str) -> list[str | Figures]:
         ),
     )
     parts: list[str | Figures] = [heading, results, roles, _timing_figures(report)]
+    parts.append(_blunder_figures(report))
     if Level.HARD in (match.a, match.b):
         parts.append(f"hard searches stopped by the time budget: {report.cut_short:,}")
     return parts
@@ -398,6 +411,7 @@ def _bidding_figures(report: BiddingReport, details: str) -> list[str | Figures]
         tuple(rows),
     )
     parts: list[str | Figures] = [heading, results, levels, _timing_figures(report)]
+    parts.append(_blunder_figures(report))
     parts.append(f"deals dealt again after all passed: {report.redeals:,}")
     if Level.HARD in (match.a, match.b):
         parts.append(f"hard searches stopped by the time budget: {report.cut_short:,}")

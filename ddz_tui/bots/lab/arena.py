@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product, repeat
 
 from ddz_tui.bots import Bot, Level, make_bot
+from ddz_tui.bots.lab.blunders import NONE, Blunders, blunders_of
 from ddz_tui.bots.runner import play_out
 from ddz_tui.engine import Decision, Game, LandlordMode, PlayerView, Rules, Side
 from ddz_tui.rules import Combo
@@ -102,6 +103,7 @@ class BiddingDealResult:
     redeals: int
     times: dict[Level, list[float]]
     cut_short: int
+    blunders: dict[Level, Blunders] = field(default_factory=dict)
 
 
 SEATINGS = tuple(seats for seats in product((True, False), repeat=3) if 0 < sum(seats) < 3)
@@ -117,6 +119,7 @@ class DealResult:
     a_points: tuple[int, int]
     times: dict[Level, list[float]]
     cut_short: int
+    blunders: dict[Level, Blunders] = field(default_factory=dict)
 
 
 class _Timed:
@@ -167,6 +170,7 @@ def play_deal(match: Match, index: int) -> DealResult:
     won: list[bool] = []
     points: list[int] = []
     cut_short = 0
+    blunders: dict[Level, Blunders] = {}
     for a_is_landlord in (True, False):
         game = Game(seed, rules=match.fixed_rules(), deck=deck)
         landlord = game.landlord
@@ -180,7 +184,14 @@ def play_deal(match: Match, index: int) -> DealResult:
         won.append((result.side is Side.LANDLORD) == a_is_landlord)
         points.append(a_points)
         cut_short += sum(getattr(bot, "cut_short", 0) for bot in bots)
-    return DealResult(index, (won[0], won[1]), (points[0], points[1]), times, cut_short)
+        _add_blunders(blunders, game, levels)
+    return DealResult(index, (won[0], won[1]), (points[0], points[1]), times, cut_short, blunders)
+
+
+def _add_blunders(blunders: dict[Level, Blunders], game: Game, levels: Sequence[Level]) -> None:
+    """Count a finished game's blunders (`blunders`) to each seat's level."""
+    for seat, found in enumerate(blunders_of(game)):
+        blunders[levels[seat]] = blunders.get(levels[seat], NONE) + found
 
 
 def play_bidding_deal(match: Match, index: int) -> BiddingDealResult:
@@ -190,6 +201,7 @@ def play_bidding_deal(match: Match, index: int) -> BiddingDealResult:
     times: dict[Level, list[float]] = {match.a: [], match.b: []}
     seats: list[SeatResult] = []
     redeals = cut_short = 0
+    blunders: dict[Level, Blunders] = {}
     for seating in SEATINGS:
         game = Game(seed, rules=match.bidding_rules(), deck=deck)
         levels = [match.a if a_seat else match.b for a_seat in seating]
@@ -203,7 +215,8 @@ def play_bidding_deal(match: Match, index: int) -> BiddingDealResult:
             seats.append(SeatResult(level, asked, bid, seat == landlord, won, result.scores[seat]))
         redeals += game.redeals
         cut_short += sum(getattr(bot, "cut_short", 0) for bot in bots)
-    return BiddingDealResult(index, tuple(seats), redeals, times, cut_short)
+        _add_blunders(blunders, game, levels)
+    return BiddingDealResult(index, tuple(seats), redeals, times, cut_short, blunders)
 
 
 def play_deals(
@@ -269,6 +282,13 @@ class _Results:
     @property
     def cut_short(self) -> int:
         return sum(r.cut_short for r in self.results)
+
+    def blunders(self, level: Level) -> Blunders:
+        """The blunders of `level`'s seats over all games (see `blunders`)."""
+        total = NONE
+        for result in self.results:
+            total += result.blunders.get(level, NONE)
+        return total
 
 
 @dataclass(frozen=True)
