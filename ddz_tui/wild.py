@@ -230,6 +230,19 @@ class _Gen:
         self.count = [(nat >> (4 * r)) & 15 for r in range(_N)]
         # fresh ranks for wild kickers: the wild's own rank first, then low to high
         self.fresh = (w, *(r for r in range(_NORMAL) if r != w))
+        self._short: dict[int, list[int]] = {}
+        self._choices: dict[tuple[int, bool], Choices] = {}
+        self._known_mains: dict[tuple[tuple[int, int], ...], list[Main]] = {}
+
+    def _fits(self, low: int, n: int, width: int) -> bool:
+        """Can the naturals and the wilds make a chain of n links of `width` from `low`?"""
+        short = self._short.get(width)
+        if short is None:  # cards missing for a link of each rank, summed from the 3 up
+            short = [0]
+            for c in self.count[:_CHAIN_END]:
+                short.append(short[-1] + max(0, width - c))
+            self._short[width] = short
+        return short[low + n] - short[low] <= self.k
 
     # -- families ----------------------------------------------------------------
 
@@ -256,6 +269,8 @@ class _Gen:
         elif kind.family in _CHAIN:
             width, n = _CHAIN[kind.family], kind.chain_length
             for low in range(above + 1, _CHAIN_END - n + 1):
+                if not self._fits(low, n, width):
+                    continue
                 links = tuple((r, width) for r in range(low, low + n))
                 for main in self._mains(links):
                     if main[1] and main[0]:
@@ -263,6 +278,8 @@ class _Gen:
         else:
             pairs, n = _PLANES[kind.family], kind.chain_length
             for low in range(above + 1, _CHAIN_END - n + 1):
+                if not self._fits(low, n, 3):
+                    continue
                 ranks = tuple(range(low, low + n))
                 self._winged(out, kind, self._mains(tuple((r, 3) for r in ranks)), ranks, n, pairs)
 
@@ -314,7 +331,14 @@ class _Gen:
 
     def _mains(self, links: tuple[tuple[int, int], ...]) -> list[Main]:
         """Every way to make the main part (width cards of each rank) from the naturals
-        and at most all the wilds."""
+        and at most all the wilds; kept for the hand, as one trio serves the trio with
+        a single and with a pair, and one body the airplanes with and without wings."""
+        known = self._known_mains.get(links)
+        if known is None:
+            known = self._known_mains[links] = self._make_mains(links)
+        return known
+
+    def _make_mains(self, links: tuple[tuple[int, int], ...]) -> list[Main]:
         mains: list[Main] = [(0, 0, 0)]
         k, count = self.k, self.count
         for r, width in links:
@@ -369,17 +393,21 @@ class _Gen:
         """Every choice of m kickers outside the main ranks, with what their wilds stand
         for: as themselves where that may be legal, else each a rank of its own (the
         wild's first, then low to high) or the rank of the natural it pairs."""
-        rem = list(self.count)
         skip = 0
         for r in ranks:
-            rem[r] = 0
             skip |= 1 << r
-        choices = _pair_wings(rem, m, self.k) if pairs else _single_wings(rem, m, self.k)
+        choices = self._choices.get((m, pairs))
+        if choices is None:  # the hand's kickers, main ranks or not: filtered below
+            rem, k = self.count, self.k
+            choices = _pair_wings(rem, m, k) if pairs else _single_wings(rem, m, k)
+            self._choices[m, pairs] = choices
         per = 2 if pairs else 1
         w = self.w
         own_ok = not pairs and not skip >> w & 1
         out: Wings = []
         for wing_nat, j, taken, halves, n_fresh in choices:
+            if taken & skip:
+                continue  # a kicker of a main rank
             fresh = halves
             if n_fresh:
                 used = skip | taken
