@@ -7,10 +7,14 @@ new decision of the house rules is a new `Decision`, not a new method in each la
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ddz_tui.cards import Card, ranks_of
 from ddz_tui.engine.house import Decision
 from ddz_tui.rules import Combo
+
+if TYPE_CHECKING:  # the wild rules load only for a 癞子 game
+    from ddz_tui.wild import Reading
 
 
 @dataclass(frozen=True)
@@ -36,9 +40,12 @@ class Answer:
 @dataclass(frozen=True)
 class Play:
     """Play these cards; a `Combo` (a bot's play, as ranks) means the lowest suits of
-    its ranks in the hand."""
+    its ranks in the hand. `reading`, under 癞子: what the cards' wilds stand for (one
+    of `ddz_tui.wild.readings` of the cards), needed when they can be read several ways
+    (the game never chooses one for a player); None for cards that read one way."""
 
     cards: tuple[Card, ...] | Combo
+    reading: Reading | None = None
 
     @property
     def ranks(self) -> str:

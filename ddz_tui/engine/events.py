@@ -16,7 +16,7 @@ from dataclasses import MISSING, asdict, dataclass, fields
 from enum import Enum
 from typing import Any
 
-from ddz_tui.cards import DECK, ranks_of
+from ddz_tui.cards import DECK, RANK_INDEX, RANKS, ranks_of
 from ddz_tui.engine.deal import check_order
 from ddz_tui.engine.house import LandlordMode, Rules
 
@@ -26,7 +26,7 @@ class Side(str, Enum):
     PEASANTS = "peasants"
 
 
-RECORD_VERSION = 7
+RECORD_VERSION = 8
 """The newest record format. Version 1 (before house rules) held the landlord mode
 only; version 2 holds the house rules; version 3 is a game played under the redeal
 limit (`Game`'s `REDEALS_BEFORE_LOT`): it holds only the last deal declined before
@@ -43,7 +43,13 @@ redeal limit dropped deals and whether the landlord was not asked to redouble.
 Version 6 is version 5 with super doubling (超级加倍, `Rules.super_double`): its
 `doubled` events may say `level` 2, which no reader before it knows. Version 7 is a
 game of 不洗牌 (`Rules.no_shuffle`): its `started` may hold the `deck` its deal was
-cut from (the cards as the game before left them), which no seed gives."""
+cut from (the cards as the game before left them), which no seed gives. Version 8
+is a game of 癞子 (`Rules.laizi`): a `wild_drawn` event follows the landlord's, and a
+`played` event of cards holding wilds says what they stood for (`wilds`)."""
+
+WILD_RANKS = RANKS[: RANK_INDEX["B"]]
+"""The ranks a 癞子 game may draw as its wild rank: 3 to 2, never a joker (the same
+as `ddz_tui.wild.WILD_RANKS`; here without loading the rule tables)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,8 @@ class Started:
     @property
     def version(self) -> int:
         """The oldest record format that holds this game."""
+        if self.rules.laizi:
+            return 8
         if self.rules.no_shuffle:
             return 7
         if self.rules.super_double:
@@ -154,9 +162,33 @@ class Doubled:
 
 
 @dataclass(frozen=True)
+class WildDrawn:
+    """癞子: the wild rank drawn once the landlord took the bottom cards (3 to 2), public
+    from then on. Drawn by the game from its seed: a record's is checked by its replay."""
+
+    rank: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, str) or len(self.rank) != 1 or self.rank not in WILD_RANKS:
+            raise ValueError(f"'rank' is one of {WILD_RANKS}")
+
+
+@dataclass(frozen=True)
 class Played:
+    """`seat` played these cards. `wilds`, under 癞子, when the cards hold wilds: the
+    ranks they stood for, low to high (the play's reading, `ddz_tui.wild.Reading.wilds`);
+    "" otherwise, and then not written (a version 8 record only)."""
+
     seat: int
     cards: tuple[int, ...]
+    wilds: str = ""
+
+    def __post_init__(self) -> None:
+        wilds = self.wilds
+        if not isinstance(wilds, str) or len(wilds) > 4 or any(r not in WILD_RANKS for r in wilds):
+            raise ValueError("'wilds' holds up to four ranks from 3 to 2")
+        if "".join(sorted(wilds, key=RANK_INDEX.__getitem__)) != wilds:
+            raise ValueError("'wilds' is written low to high")
 
     @property
     def ranks(self) -> str:
@@ -233,6 +265,7 @@ Event = (
     | TrickWon
     | GameOver
     | Left
+    | WildDrawn
 )
 
 EVENT_TYPES: dict[str, type] = {
@@ -248,6 +281,7 @@ EVENT_TYPES: dict[str, type] = {
     "trick_won": TrickWon,
     "game_over": GameOver,
     "left": Left,
+    "wild_drawn": WildDrawn,
 }
 _TYPE_NAMES = {cls: name for name, cls in EVENT_TYPES.items()}
 
@@ -262,6 +296,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         data["ranks"] = event.ranks  # for people reading the record; checked on load
     if isinstance(event, Doubled) and event.level == 1:
         del data["level"]
+    if isinstance(event, Played) and not event.wilds:
+        del data["wilds"]
     return data
 
 
@@ -311,9 +347,9 @@ def _started_to_dict(event: Started) -> dict[str, Any]:
 
 def _started_from_dict(data: dict[str, Any]) -> Started:
     """Version 1 holds the landlord mode (and, in the oldest records, no version);
-    versions 2 to 7 hold the rules, versions 4 to 7 whether the redeal limit dropped
-    deals, versions 5 to 7 whether the landlord was not asked to redouble, and version
-    7 may hold the deck a no-shuffle deal was cut from."""
+    versions 2 to 8 hold the rules, versions 4 to 8 whether the redeal limit dropped
+    deals, versions 5 to 8 whether the landlord was not asked to redouble, and versions
+    7 and 8 may hold the deck a no-shuffle deal was cut from."""
     version = data.get("version", 1)
     if type(version) is not int or version not in range(1, RECORD_VERSION + 1):
         raise ValueError(f"a record of version {version!r} (this game reads 1 to {RECORD_VERSION})")
@@ -334,9 +370,7 @@ def _started_from_dict(data: dict[str, Any]) -> Started:
             raise ValueError(f"{flag!r} is not of the right type")
     if version > 1:
         rules = Rules.from_dict(data["rules"])
-        newest = (
-            7 if rules.no_shuffle else 6 if rules.super_double else 5 if rules.extended else None
-        )
+        newest = Started(0, rules).version if rules.extended else None
         if (version >= 5 or newest is not None) and version != newest:
             raise ValueError(f"a version {version} record of a game with these rules")
     if version >= 5:

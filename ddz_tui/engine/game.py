@@ -30,6 +30,7 @@ from ddz_tui.engine.events import (
     Side,
     Started,
     TrickWon,
+    WildDrawn,
 )
 from ddz_tui.engine.house import YES_OR_NO, Decision, LandlordMode, Rules
 from ddz_tui.engine.phases import Phase
@@ -39,7 +40,18 @@ from ddz_tui.engine.seats import per_seat
 from ddz_tui.engine.trick import LEAD, Trick
 from ddz_tui.engine.view import MAX_BID, PlayerView
 from ddz_tui.i18n import Phrase, PhrasedError
-from ddz_tui.rules import Combo, Kind, RefusalReason, beats, canonical, classify, refusal
+from ddz_tui.rules import (
+    Combo,
+    Kind,
+    Refusal,
+    RefusalReason,
+    beats,
+    canonical,
+    classify,
+    refusal,
+)
+from ddz_tui.wild import WILD_RANKS, BombClass, Reading, readings
+from ddz_tui.wild import beats as wild_beats
 
 
 class IllegalReason(str, Enum):
@@ -58,6 +70,8 @@ class IllegalReason(str, Enum):
     BID_NOT_HIGHER = "bid_not_higher"
     NOT_YES_OR_NO = "not_yes_or_no"
     NO_SUPER_DOUBLE = "no_super_double"
+    CHOOSE_READING = "choose_reading"  # 癞子: the cards read several ways; say which
+    NOT_A_READING = "not_a_reading"  # 癞子: the reading given is not one of the cards'
 
 
 class ActionRefused(PhrasedError):
@@ -172,8 +186,12 @@ class Game:
     _history: list[tuple[int, str]]
     _history_cards: list[tuple[Card, ...]]
     _plays: list[int]
-    _bombs: int
+    _bombs: int  # under 癞子, natural bombs (硬炸)
+    _soft_bombs: int  # 癞子: bombs made with wilds (软炸)
+    _wild_bombs: int  # 癞子: the four wilds (纯癞子炸)
     _rocket: bool
+    _wild: str | None  # 癞子: the wild rank, once drawn
+    _readings: list[Reading | None]  # 癞子: each history entry's reading, None a pass
     _base: int
     _trick: Trick
     _dealt_at: int  # where the deal's `Dealt` is in the record
@@ -237,6 +255,12 @@ class Game:
         return self._bottom
 
     @property
+    def wild(self) -> str | None:
+        """癞子: the wild rank, drawn once the landlord took the bottom (None before,
+        and in a game without the rule)."""
+        return self._wild
+
+    @property
     def multiplier(self) -> Multiplier:
         landlord = self.landlord
         spring = (False, False)
@@ -254,6 +278,8 @@ class Game:
             self._shows,
             self._doubles,
             self._super_doubles,
+            soft_bombs=self._soft_bombs,
+            wild_bombs=self._wild_bombs,
         )
 
     @property
@@ -299,6 +325,8 @@ class Game:
             super_doubles=self._super_doubles,
             hands_at_end=tuple(tuple(hand) for hand in hands) if over else (),
             standing=self.standing,
+            wild=self._wild,
+            readings=tuple(self._readings),
         )
 
     @property
@@ -317,7 +345,7 @@ class Game:
         """`seat` takes `action`: the events it adds to the record. IllegalAction (with
         its reason) when the game refuses it, leaving the game as it was."""
         if isinstance(action, Play):
-            return self.play(seat, action.cards)
+            return self.play(seat, action.cards, action.reading)
         if isinstance(action, Pass):
             return self.pass_turn(seat)
         if isinstance(action, MakeBid):
@@ -413,29 +441,50 @@ class Game:
         self._advance()
         return tuple(self._events[start:])
 
-    def play(self, seat: int, cards: str | Combo | Iterable[Card | int]) -> tuple[Event, ...]:
+    def play(
+        self,
+        seat: int,
+        cards: str | Combo | Iterable[Card | int],
+        reading: Reading | str | None = None,
+    ) -> tuple[Event, ...]:
         """Play cards: given as cards or card ids, or as ranks (a string or a Combo),
-        in which case the lowest suits of each rank are taken from the hand."""
+        in which case the lowest suits of each rank are taken from the hand. Under
+        癞子, `reading` says what the wilds stand for (a `Reading` of the cards, or its
+        `wilds` as a record writes them): needed when the cards can be read several
+        ways that are legal now (`_read`)."""
         self._check_turn(seat, Decision.PLAY)
         chosen = self._pick(seat, cards)
         if not chosen:
             raise IllegalAction(IllegalReason.NOTHING_SELECTED, Phrase("illegal.nothing_selected"))
-        combo = cards if isinstance(cards, Combo) else classify(chosen)
-        if combo is None or not beats(combo, self.to_beat):
-            refused = refusal(chosen, self.to_beat)
-            assert refused is not None
-            raise IllegalAction(IllegalReason(refused.reason.value), refused.phrase)
+        read: Reading | None = None
+        if self._wild is not None:
+            read = self._read(chosen, reading)
+            combo: Combo | None = read.combo
+        elif reading is not None:
+            raise IllegalAction(IllegalReason.NOT_A_READING, Phrase("illegal.no_wilds"))
+        else:
+            combo = cards if isinstance(cards, Combo) else classify(chosen)
+            if combo is None or not beats(combo, self.to_beat):
+                refused = refusal(chosen, self.to_beat)
+                assert refused is not None
+                raise IllegalAction(IllegalReason(refused.reason.value), refused.phrase)
+        assert combo is not None
         start = len(self._events)
         hand = self._hands[seat]
         gone = set(chosen)
         self._hands[seat] = [card for card in hand if card not in gone]
-        self._record(Played(seat, tuple(card.id for card in chosen)))
-        self._history.append((seat, combo.cards))
+        wilds = read.wilds if read is not None and read.wild_count else ""
+        self._record(Played(seat, tuple(card.id for card in chosen), wilds))
+        self._history.append((seat, combo.cards if read is None else read.cards))
         self._history_cards.append(tuple(chosen))
         self._plays[seat] += 1
-        self._bombs += combo.kind is Kind.BOMB
-        self._rocket = self._rocket or combo.kind is Kind.ROCKET
-        self._trick = self._trick.after(seat, combo)
+        if read is None:
+            self._bombs += combo.kind is Kind.BOMB
+            self._rocket = self._rocket or combo.kind is Kind.ROCKET
+        else:
+            self._readings.append(read)
+            self._count_bomb(read.bomb)
+        self._trick = self._trick.after(seat, combo, read)
         if self._hands[seat]:
             self._progress = in_play(seat, False)
         else:
@@ -451,6 +500,8 @@ class Game:
         self._record(Passed(seat))
         self._history.append((seat, ""))
         self._history_cards.append(())
+        if self._wild is not None:
+            self._readings.append(None)
         trick = self._trick = self._trick.after(seat, None)
         leader = trick.leader
         if leader is not None:  # two passes: the trick's winner leads the next
@@ -501,7 +552,7 @@ class Game:
                 elif isinstance(event, Doubled):
                     game.double(event.seat, event.double, event.level)
                 elif isinstance(event, Played):
-                    game.play(event.seat, event.cards)
+                    game.play(event.seat, event.cards, event.wilds or None)
                 elif isinstance(event, Passed):
                     game.pass_turn(event.seat)
                 else:
@@ -589,7 +640,11 @@ class Game:
         self._history_cards = []
         self._plays = [0, 0, 0]
         self._bombs = 0
+        self._soft_bombs = 0
+        self._wild_bombs = 0
         self._rocket = False
+        self._wild = None
+        self._readings = []
         self._base = 1
         self._trick = LEAD
         self._dealt_at = len(self._events)
@@ -616,6 +671,9 @@ class Game:
         ids = bubble_in([c.id for c in self._hands[seat]], (c.id for c in self._bottom))
         self._hands[seat] = [DECK[i] for i in ids]
         self._record(LandlordChosen(seat, base, tuple(c.id for c in self._bottom)))
+        if self.rules.laizi:  # 癞子: the wild rank is drawn once the bottom is taken
+            self._wild = WILD_RANKS[self._rng.randrange(len(WILD_RANKS))]
+            self._record(WildDrawn(self._wild))
         self._advance()
 
     def _advance(self) -> None:
@@ -665,6 +723,51 @@ class Game:
                 IllegalReason.NOT_YOUR_TURN,
                 Phrase("illegal.not_your_turn", seat=seat, turn=self.turn),
             )
+
+    def _read(self, chosen: Sequence[Card], reading: Reading | str | None) -> Reading:
+        """癞子: the reading these cards are played as. One given must be a reading of
+        the cards (a `Reading`, or its `wilds`, as a record writes them) that beats the
+        play to beat. None: the cards' one reading that is legal now; refused, asking
+        for a choice, when several are (the game never chooses for a player)."""
+        wild = self._wild
+        assert wild is not None
+        found = readings(chosen, wild)
+        text = ranks_of(chosen)
+        if not found:
+            refused = Refusal(RefusalReason.INVALID_COMBINATION, text)
+            raise IllegalAction(IllegalReason.INVALID_COMBINATION, refused.phrase)
+        last = self._trick.reading
+        if reading is not None:
+            match = next((r for r in found if r == reading or r.wilds == reading), None)
+            if match is None or (isinstance(reading, str) and not match.wild_count):
+                raise IllegalAction(IllegalReason.NOT_A_READING, Phrase("illegal.not_a_reading"))
+            legal = [match] if wild_beats(match, last) else []
+            strongest = match
+        else:
+            legal = [r for r in found if wild_beats(r, last)]
+            strongest = found[0]
+        if len(legal) == 1:
+            return legal[0]
+        if legal:
+            raise IllegalAction(
+                IllegalReason.CHOOSE_READING, Phrase("illegal.choose_reading", n=len(legal))
+            )
+        assert last is not None  # a lead is beaten by anything
+        same = strongest.kind is last.kind or (strongest.is_bomb and last.is_bomb)
+        why = RefusalReason.NOT_STRONGER if same else RefusalReason.WRONG_KIND
+        refused = Refusal(why, text, strongest.combo, last.combo)
+        raise IllegalAction(IllegalReason(why.value), refused.phrase)
+
+    def _count_bomb(self, bomb: BombClass | None) -> None:
+        """癞子: a bomb played, counted by its class for the stake."""
+        if bomb is BombClass.HARD:
+            self._bombs += 1
+        elif bomb is BombClass.SOFT:
+            self._soft_bombs += 1
+        elif bomb is BombClass.WILD:
+            self._wild_bombs += 1
+        elif bomb is BombClass.ROCKET:
+            self._rocket = True
 
     @staticmethod
     def _check_answer(answer: object) -> None:

@@ -55,12 +55,21 @@ def _check_factor(name: str, value: object) -> None:
 _SUPER_DOUBLE = 4
 """What a super double (超级加倍) multiplies by unless the house says otherwise."""
 
+_OPTIONAL_FACTORS = {"super_double": _SUPER_DOUBLE, "soft_bomb": 2, "wild_bomb": 2}
+"""Factors written only when they are not their default (the factors of every game
+before them are written as they always were), with those defaults."""
+
+LAIZI_FACTORS = ("soft_bomb", "wild_bomb")
+"""The factors of 癞子's bomb classes: they mean something only under `Rules.laizi`."""
+
 
 @dataclass(frozen=True)
 class Factors:
     """What each thing multiplies the stake by. A spring and an anti-spring share
     `spring`; `grab` counts once per grab; `double` once per player who doubles, or
-    `super_double` instead for one who super-doubles (超级加倍, `Rules.super_double`)."""
+    `super_double` instead for one who super-doubles (超级加倍, `Rules.super_double`).
+    Under 癞子 (`Rules.laizi`) `bomb` is a bomb of four natural cards (硬炸), `soft_bomb`
+    one completed with wilds (软炸), `wild_bomb` the four wilds (纯癞子炸)."""
 
     bomb: int = 2
     rocket: int = 2
@@ -69,25 +78,30 @@ class Factors:
     grab: int = 2
     double: int = 2
     super_double: int = _SUPER_DOUBLE
+    soft_bomb: int = 2
+    wild_bomb: int = 2
 
     def __post_init__(self) -> None:
         for f in fields(self):
             _check_factor(f.name, getattr(self, f.name))
 
     def to_dict(self) -> dict[str, int]:
-        """Every factor; `super_double` only when it is not its default, so the
-        factors of every game before it are written as they always were."""
+        """Every factor; `super_double`, `soft_bomb` and `wild_bomb` only when they are
+        not their default, so the factors of every game before them are written as
+        they always were."""
         out = {f.name: getattr(self, f.name) for f in fields(self)}
-        if self.super_double == _SUPER_DOUBLE:
-            del out["super_double"]
+        for name, default in _OPTIONAL_FACTORS.items():
+            if out[name] == default:
+                del out[name]
         return out
 
     @classmethod
     def from_dict(cls, data: object) -> Factors:
-        """The factors a dict holds: every one of them (`super_double` may be left
-        out), each a whole number; ValueError says what is wrong."""
-        names = [f.name for f in fields(cls) if f.name != "super_double"]
-        return cls(**_exact_keys("factors", data, names, optional=["super_double"]))
+        """The factors a dict holds: every one of them (`super_double`, `soft_bomb`
+        and `wild_bomb` may be left out), each a whole number; ValueError says what is
+        wrong."""
+        names = [f.name for f in fields(cls) if f.name not in _OPTIONAL_FACTORS]
+        return cls(**_exact_keys("factors", data, names, optional=list(_OPTIONAL_FACTORS)))
 
 
 DEFAULT_FACTORS = Factors()
@@ -109,6 +123,9 @@ class Rules:
     no_shuffle: 不洗牌 — each deal after the first of a run is cut from the cards as
     the game before left them and dealt in packets (`engine/deal.py`); the game is
     given that order (`Game(deck=...)`), and its record keeps it.
+    laizi: 癞子 — once the landlord has the bottom cards a rank from 3 to 2 is drawn and
+    its four cards are wild (`ddz_tui/wild.py`, docs/rules.md); bombs are scored by
+    class (`factors.soft_bomb`, `bomb`, `wild_bomb`).
     """
 
     landlord: LandlordMode = LandlordMode.BID
@@ -118,10 +135,11 @@ class Rules:
     cap: int | None = None
     super_double: bool = False
     no_shuffle: bool = False
+    laizi: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "landlord", LandlordMode(self.landlord))
-        for name in ("doubling", "showing", "super_double", "no_shuffle"):
+        for name in ("doubling", "showing", "super_double", "no_shuffle", "laizi"):
             if type(getattr(self, name)) is not bool:
                 raise ValueError(f"{name!r} must be true or false")
         if not isinstance(self.factors, Factors):
@@ -130,6 +148,10 @@ class Rules:
             raise ValueError(f"'cap' must be one of {', '.join(map(str, CAPS))} or none")
         if self.super_double and not self.doubling:
             raise ValueError("'super_double' is a kind of doubling: it needs 'doubling'")
+        if not self.laizi and any(
+            getattr(self.factors, name) != _OPTIONAL_FACTORS[name] for name in LAIZI_FACTORS
+        ):
+            raise ValueError("'soft_bomb' and 'wild_bomb' are factors of 癞子: they need 'laizi'")
 
     @property
     def plain(self) -> bool:
@@ -147,8 +169,8 @@ class Rules:
     def extended(self) -> bool:
         """Rules that a record before version 5, or a peer of protocol 5 or older,
         cannot hold: a cap (封顶), super doubling (超级加倍, version 6 only), no shuffle
-        (不洗牌, version 7 only)."""
-        return self.cap is not None or self.super_double or self.no_shuffle
+        (不洗牌, version 7 only), wildcards (癞子, version 8 only)."""
+        return self.cap is not None or self.super_double or self.no_shuffle or self.laizi
 
     def to_dict(self) -> dict[str, Any]:
         """Every rule; `cap` only when there is one, so the rules of every game before
@@ -165,14 +187,16 @@ class Rules:
             out["super_double"] = True
         if self.no_shuffle:
             out["no_shuffle"] = True
+        if self.laizi:
+            out["laizi"] = True
         return out
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
-        """The rules a dict holds (every key present but `cap`, `super_double` and
-        `no_shuffle`, nothing else); ValueError says what is wrong."""
+        """The rules a dict holds (every key present but `cap`, `super_double`,
+        `no_shuffle` and `laizi`, nothing else); ValueError says what is wrong."""
         keys = ["landlord", "doubling", "showing", "factors"]
-        optional = ["cap", "super_double", "no_shuffle"]
+        optional = ["cap", "super_double", "no_shuffle", "laizi"]
         values = _exact_keys("rules", data, keys, optional=optional)
         if not isinstance(values["landlord"], str):
             raise ValueError("'landlord' must be a landlord mode")
@@ -182,6 +206,8 @@ class Rules:
             raise ValueError("'super_double' is written only when on")
         if values.get("no_shuffle") is False:
             raise ValueError("'no_shuffle' is written only when on")
+        if values.get("laizi") is False:
+            raise ValueError("'laizi' is written only when on")
         values["factors"] = Factors.from_dict(values["factors"])
         return cls(**values)
 
@@ -212,7 +238,9 @@ RULES_SPEC_HELP = (
     "doubling may also be a super double, ×4; super=N sets its factor, super=off); "
     "cap=32, 64 or 128 caps each peasant's stake (封顶), cap=none for no cap; noshuffle "
     "(不洗牌: each deal after the first is cut from the last game's cards as played, "
-    "noshuffle=off); plain is the default game"
+    "noshuffle=off); laizi (癞子: a rank drawn after the bottom is taken is wild; "
+    "soft_bomb=N and wild_bomb=N set what a bomb made with wilds and the four wilds "
+    "multiply by, bomb=N a natural one; laizi=off); plain is the default game"
 )
 
 
@@ -236,6 +264,8 @@ def parse_rules(spec: str, base: Rules | None = None) -> Rules:
                 values.update(super_double=True, doubling=True)
             elif name == "noshuffle":
                 values["no_shuffle"] = True
+            elif name == "laizi":
+                values["laizi"] = True
             else:
                 raise ValueError(f"unknown house rule {item!r}")
         elif name == "landlord":
@@ -251,6 +281,11 @@ def parse_rules(spec: str, base: Rules | None = None) -> Rules:
             values[_RULE_FACTORS[name]] = _SWITCHES[value]
         elif name == "noshuffle" and value in _SWITCHES:
             values["no_shuffle"] = _SWITCHES[value]
+        elif name == "laizi" and value in _SWITCHES:
+            values["laizi"] = _SWITCHES[value]
+        elif name in LAIZI_FACTORS:  # 癞子's factors switch it on, as double=N does 加倍
+            factors[name] = _factor(name, value)
+            values["laizi"] = True
         elif name == "super" and value in _SWITCHES:
             values["super_double"] = _SWITCHES[value]
             if values["super_double"]:
@@ -290,4 +325,6 @@ def rules_spec(rules: Rules) -> str:
         words.append(f"cap={rules.cap}")
     if rules.no_shuffle:
         words.append("noshuffle")
+    if rules.laizi:
+        words.append("laizi")
     return ",".join(words)

@@ -114,11 +114,15 @@ def stake(
     shows: Sequence[tuple[int, tuple[object, ...]]],
     doubles: Sequence[tuple[int, bool]],
     super_doubles: Sequence[int] = (),
+    *,
+    soft_bombs: int = 0,
+    wild_bombs: int = 0,
 ) -> Multiplier:
     """The stake's parts from the facts of the deal: the base (the winning bid, 1
     without bidding), bombs and the rocket played, the springs, the grabs (every
     call or grab that took, after the first), a hand shown, who doubled and who of
-    them super-doubled (超级加倍)."""
+    them super-doubled (超级加倍). Under 癞子, `bombs` are natural bombs (硬炸),
+    `soft_bombs` bombs made with wilds (软炸), `wild_bombs` the four wilds played."""
     doubled = per_seat(any(s == seat and d for s, d in doubles) for seat in range(3))
     return Multiplier(
         base,
@@ -131,4 +135,6 @@ def stake(
         super_doubled=per_seat(seat in super_doubles for seat in range(3)),
         factors=rules.factors,
         cap=rules.cap,
+        soft_bombs=soft_bombs,
+        wild_bombs=wild_bombs,
     )

@@ -17,6 +17,7 @@ from ddz_tui.engine.progress import Standing
 from ddz_tui.engine.score import Multiplier
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.engine.view import ShownHands
+from ddz_tui.wild import Reading
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,8 @@ class Frame:
 
     calls, doubles: 叫地主/抢地主 and 加倍 answers so far, as (seat, answer).
     super_doubles: the seats whose double was a super double (超级加倍), in order.
+    wild: 癞子, the wild rank once drawn (None before, and without the rule);
+    readings: each history entry's reading under 癞子 (None for a pass).
     shown: each seat's hand as it was shown (明牌), None for a hand not shown.
     multiplier: the shared stake's parts and who doubled; each seat's own stake is
     `multiplier.stake(seat, landlord)`.
@@ -50,6 +53,8 @@ class Frame:
     shown: ShownHands
     standing: Standing  # where the deal stands, as the game worked it out (for views)
     super_doubles: tuple[int, ...] = ()
+    wild: str | None = None
+    readings: tuple[Reading | None, ...] = ()
 
     def last_action(self, seat: int) -> str | None:
         """What `seat` did last in the current trick: its cards, "" for a pass, None."""
@@ -82,6 +87,8 @@ def _frame(game: Game, step: int, action: ActionEvent | None) -> Frame:
         shown=view.shown,
         standing=game.standing,
         super_doubles=view.super_doubles,
+        wild=view.wild,
+        readings=view.readings,
     )
 
 

@@ -18,7 +18,9 @@ class PartKind(str, Enum):
     BID = "bid"  # the winning bid; 1 when the landlord was drawn by lot or called
     GRABS = "grabs"  # 抢地主
     SHOWN = "shown"  # 明牌
-    BOMBS = "bombs"
+    BOMBS = "bombs"  # under 癞子: bombs of four natural cards (硬炸)
+    SOFT_BOMBS = "soft_bombs"  # 癞子: bombs made with wilds (软炸)
+    WILD_BOMBS = "wild_bombs"  # 癞子: the four wilds (纯癞子炸)
     ROCKET = "rocket"
     SPRING = "spring"
     ANTI_SPRING = "anti_spring"
@@ -50,6 +52,8 @@ class Multiplier:
     is the shared one times its own and the landlord's doubling (see `stake`), at most
     `cap` (封顶, None for no cap). super_doubled: who of them super-doubled (超级加倍):
     their doubling is `factors.super_double` instead of `factors.double`.
+    Under 癞子, `bombs` counts bombs of four natural cards (硬炸), `soft_bombs` those made
+    with wilds (软炸) and `wild_bombs` the four wilds (纯癞子炸), each class by its factor.
     """
 
     base: int = 1
@@ -63,18 +67,23 @@ class Multiplier:
     super_doubled: tuple[bool, bool, bool] = (False, False, False)
     factors: Factors = DEFAULT_FACTORS
     cap: int | None = None
+    soft_bombs: int = 0
+    wild_bombs: int = 0
 
     @property
     def doublings(self) -> int:
         """How many times the shared stake was raised (bombs, rocket, spring, grabs, show)."""
         spring = self.spring or self.anti_spring
-        return self.bombs + self.rocket + spring + self.grabs + self.shown
+        bombs = self.bombs + self.soft_bombs + self.wild_bombs
+        return bombs + self.rocket + spring + self.grabs + self.shown
 
     @property
     def factor(self) -> int:
         """Everything shared but the base."""
         f = self.factors
         factor: int = f.bomb**self.bombs * f.grab**self.grabs
+        if self.soft_bombs or self.wild_bombs:
+            factor *= f.soft_bomb**self.soft_bombs * f.wild_bomb**self.wild_bombs
         if self.rocket:
             factor *= f.rocket
         if self.spring or self.anti_spring:
@@ -99,6 +108,10 @@ class Multiplier:
             parts.append(Part(PartKind.SHOWN, 1, f.show))
         if self.bombs:
             parts.append(Part(PartKind.BOMBS, self.bombs, f.bomb**self.bombs))
+        if self.soft_bombs:
+            parts.append(Part(PartKind.SOFT_BOMBS, self.soft_bombs, f.soft_bomb**self.soft_bombs))
+        if self.wild_bombs:
+            parts.append(Part(PartKind.WILD_BOMBS, self.wild_bombs, f.wild_bomb**self.wild_bombs))
         if self.rocket:
             parts.append(Part(PartKind.ROCKET, 1, f.rocket))
         if self.spring:

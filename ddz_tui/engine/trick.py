@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ddz_tui.rules import BY_CARDS, Combo
+
+if TYPE_CHECKING:
+    from ddz_tui.wild import Reading
 
 PASSES_TO_END = 2
 """Passes in a row after a play that end its trick (every other seat has passed)."""
@@ -28,12 +32,16 @@ class Trick:
     (and leads the next); None before any play.
     passes: passes since `to_beat` was played (0 or 1 while the trick is open).
     ended: the last action (a second pass) ended the trick: `by` leads.
+    reading: under 癞子, `to_beat` as it was read (what its wilds stood for, its bomb
+    class): the plays that follow are compared with it (`ddz_tui.wild.beats`), and
+    `to_beat` is the play it reads as. None in the classic game.
     """
 
     to_beat: Combo | None = None
     by: int | None = None
     passes: int = 0
     ended: bool = False
+    reading: Reading | None = None
 
     @property
     def last_play(self) -> tuple[int, Combo] | None:
@@ -49,16 +57,21 @@ class Trick:
         leads the first trick)."""
         return self.by if self.ended else None
 
-    def after(self, seat: int, play: Combo | None) -> Trick:
-        """The trick once `seat` has made `play`, or passed (None). A play, legal or not,
-        becomes the one to beat; the second pass in a row ends the trick. (A pass with
-        nothing to beat is refused by the game; here it only counts.)"""
+    def after(self, seat: int, play: Combo | None, reading: Reading | None = None) -> Trick:
+        """The trick once `seat` has made `play` (under 癞子, as `reading`), or passed
+        (None). A play, legal or not, becomes the one to beat; the second pass in a row
+        ends the trick. (A pass with nothing to beat is refused by the game; here it
+        only counts.)"""
         if play is not None:
-            return _made(play, seat, 0)
+            return _made(play, seat, 0, reading)
         passes = self.passes + 1
         if passes == PASSES_TO_END:
             return _ENDED.get(self.by) or Trick(None, self.by, 0, True)  # (a seat out of range)
-        return _made(self.to_beat, self.by, passes)
+        return _made(self.to_beat, self.by, passes, self.reading)
+
+    def after_reading(self, seat: int, reading: Reading | None) -> Trick:
+        """`after`, under 癞子: `seat` played cards as `reading`, or passed (None)."""
+        return self.after(seat, None if reading is None else reading.combo, reading)
 
     def after_ranks(self, seat: int, ranks: str) -> Trick:
         """`after`, for an entry of a history: `seat` played `ranks`, "" for a pass."""
@@ -72,7 +85,9 @@ _ENDED: dict[int | None, Trick] = {seat: Trick(None, seat, 0, True) for seat in 
 _new = object.__new__
 
 
-def _made(to_beat: Combo | None, by: int | None, passes: int) -> Trick:
+def _made(
+    to_beat: Combo | None, by: int | None, passes: int, reading: Reading | None = None
+) -> Trick:
     """`Trick(to_beat, by, passes)`, its fields filled in directly (`ended` is the
     class's default): a third of what the dataclass's frozen `__init__` costs, and every
     action of every game makes one."""
@@ -82,6 +97,8 @@ def _made(to_beat: Combo | None, by: int | None, passes: int) -> Trick:
     fields["by"] = by
     if passes:
         fields["passes"] = passes
+    if reading is not None:
+        fields["reading"] = reading
     return trick
 
 
@@ -98,6 +115,14 @@ def tricks(history: Iterable[tuple[int, str]]) -> Iterator[Trick]:
     for seat, text in history:
         trick = trick.after_ranks(seat, text)
         yield trick
+
+
+def trick_of_readings(history: Iterable[tuple[int, Reading | None]]) -> Trick:
+    """The trick after a whole history of (seat, reading) under 癞子, None for a pass."""
+    trick = LEAD
+    for seat, reading in history:
+        trick = trick.after_reading(seat, reading)
+    return trick
 
 
 def trick_of(history: Iterable[tuple[int, str]]) -> Trick:

@@ -24,9 +24,10 @@ from ddz_tui.engine.phases import Phase, Role
 from ddz_tui.engine.progress import Standing, grabs_of, progress, springs, stake
 from ddz_tui.engine.score import Multiplier
 from ddz_tui.engine.seats import per_seat
-from ddz_tui.engine.trick import LEAD, Trick, trick_of
+from ddz_tui.engine.trick import LEAD, Trick, trick_of, trick_of_readings
 from ddz_tui.moves import legal_plays
 from ddz_tui.rules import BY_CARDS, Combo, Kind, canonical
+from ddz_tui.wild import WILD_RANKS, BombClass, Reading, readings, wild_plays
 
 MAX_BID = 3
 _FULL_DECK = ranks_of(DECK)
@@ -101,6 +102,10 @@ class PlayerView:
     shows: 明牌 decisions as (seat, the hand as shown), () for a hand not shown.
     doubles: 加倍 answers as (seat, doubled), in order.
     super_doubles: the seats whose double was a super double (超级加倍), in order.
+    wild: 癞子, the wild rank once drawn (after the landlord took the bottom); None
+    before, and in a game without the rule.
+    readings: 癞子, each history entry's reading (what its wilds stood for), None for a
+    pass; () in a game without the rule.
 
     hands_at_end: every seat's cards left when the game ended, laid open for all; ()
     until the game is over (a view refuses them before). For display, like
@@ -130,6 +135,8 @@ class PlayerView:
     super_doubles: tuple[int, ...] = field(default=(), kw_only=True)
     hands_at_end: tuple[tuple[Card, ...], ...] = field(default=(), compare=False, kw_only=True)
     standing: Standing | None = field(default=None, compare=False, kw_only=True, repr=False)
+    wild: str | None = field(default=None, kw_only=True)
+    readings: tuple[Reading | None, ...] = field(default=(), kw_only=True)
 
     def __init__(
         self,
@@ -149,6 +156,8 @@ class PlayerView:
         super_doubles: tuple[int, ...] = (),
         hands_at_end: tuple[tuple[Card, ...], ...] = (),
         standing: Standing | None = None,
+        wild: str | None = None,
+        readings: tuple[Reading | None, ...] = (),
     ) -> None:
         self.__dict__.update(
             seat=seat,
@@ -166,6 +175,8 @@ class PlayerView:
             super_doubles=super_doubles,
             hands_at_end=hands_at_end,
             standing=standing,
+            wild=wild,
+            readings=readings,
         )
         if standing is None:
             self._check_facts()
@@ -213,6 +224,29 @@ class PlayerView:
             or len(set(self.super_doubles)) != len(self.super_doubles)
         ):
             raise ValueError("super doubles are doubles, under the super double rule")
+        self._check_wilds()
+
+    def _check_wilds(self) -> None:
+        """癞子's facts: the wild rank only under the rule and once the landlord is
+        chosen; a reading for each entry of the history (None for a pass), each one a
+        reading of its cards with that wild rank."""
+        wild = self.wild
+        if wild is not None and (
+            not self.rules.laizi or self.landlord is None or wild not in WILD_RANKS
+        ):
+            raise ValueError("a wild rank (3 to 2) is drawn under 癞子, once there is a landlord")
+        object.__setattr__(self, "readings", tuple(self.readings))
+        if wild is None:
+            if self.readings or (self.rules.laizi and self.history):
+                raise ValueError("readings are for plays under 癞子, once the wild rank is drawn")
+            return
+        if len(self.readings) != len(self.history):
+            raise ValueError("a reading for each play, None for each pass")
+        for (_, text), reading in zip(self.history, self.readings, strict=True):
+            if (reading is None) != (not text) or (
+                reading is not None and reading not in readings(text, wild)
+            ):
+                raise ValueError(f"not a reading of {text!r} with {wild} wild")
 
     @lazy
     def _worked_out(self) -> Standing:
@@ -236,6 +270,10 @@ class PlayerView:
             self.history[-1][0] if self.history else None,
             0 in left,
         )
+        if self.wild is not None:
+            seats = (seat for seat, _ in self.history)
+            trick = trick_of_readings(zip(seats, self.readings, strict=True))
+            return Standing(now, per_seat(left), trick)
         return Standing(now, per_seat(left), trick_of(self.history))
 
     def _check_hands_at_end(self) -> None:
@@ -413,10 +451,14 @@ class PlayerView:
         """(seat, play) for every pass, with the play that seat declined to beat."""
         out = []
         trick = LEAD
-        for seat, text in self.history:
+        wild = self.wild is not None
+        for index, (seat, text) in enumerate(self.history):
             if not text and trick.to_beat is not None:
                 out.append((seat, trick.to_beat))
-            trick = trick.after_ranks(seat, text)
+            if wild:
+                trick = trick.after_reading(seat, self.readings[index])
+            else:
+                trick = trick.after_ranks(seat, text)
         return tuple(out)
 
     # --- bidding and worth ---------------------------------------------------------
@@ -440,7 +482,11 @@ class PlayerView:
     @lazy
     def multiplier(self) -> Multiplier:
         """The multiplier so far; spring flags are set once the game is over."""
-        bombs = sum(1 for _, text in self.history if text and BY_CARDS[text].kind is Kind.BOMB)
+        classes = Counter(reading.bomb for reading in self.readings if reading is not None)
+        if self.wild is not None:  # 癞子: bombs by class
+            bombs = classes[BombClass.HARD]
+        else:
+            bombs = sum(1 for _, text in self.history if text and BY_CARDS[text].kind is Kind.BOMB)
         rocket = any(text == "BR" for _, text in self.history)
         landlord_plays = sum(1 for s, text in self.history if text and s == self.landlord)
         peasant_plays = sum(1 for s, text in self.history if text and s != self.landlord)
@@ -456,16 +502,38 @@ class PlayerView:
             self.shows,
             self.doubles,
             self.super_doubles,
+            soft_bombs=classes[BombClass.SOFT],
+            wild_bombs=classes[BombClass.WILD],
         )
 
     @lazy
     def legal_plays(self) -> list[Combo]:
-        """Every play this seat may make now (empty when it is not its turn)."""
+        """Every play this seat may make now (empty when it is not its turn). Under
+        癞子, only the plays that take no wild (`wild_plays` holds every play), so that
+        each is its cards as they read."""
         standing = self.standing or self._worked_out
         progress = standing.progress
         if progress.phase is not Phase.PLAYING or progress.turn != self.seat:
             return []
+        if self.wild is not None:
+            return [play.combo for play in self.wild_plays if not play.wild_count]
         return legal_plays(self.hand, standing.trick.to_beat)
+
+    @lazy
+    def wild_plays(self) -> list[Reading]:
+        """癞子: every distinct play this seat may make now, with its reading (empty
+        when it is not its turn, and in a game without wilds)."""
+        standing = self.standing or self._worked_out
+        progress = standing.progress
+        wild = self.wild
+        if wild is None or progress.phase is not Phase.PLAYING or progress.turn != self.seat:
+            return []
+        return wild_plays(self.hand, wild, standing.trick.reading)
+
+    def play_of(self, reading: Reading) -> Play:
+        """癞子: the action that plays `reading` from this hand (the lowest suits of
+        its cards, with the reading)."""
+        return Play(lowest_suits(reading.cards, self.hand), reading)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action this seat may take now (none when it is not its turn): the
@@ -480,5 +548,8 @@ class PlayerView:
             return (Answer(decision, True), Answer(decision, True, 2), Answer(decision, False))
         if decision in YES_OR_NO:
             return (Answer(decision, True), Answer(decision, False))
-        plays = tuple(Play(combo) for combo in self.legal_plays)
+        if self.wild is not None:
+            plays = tuple(self.play_of(reading) for reading in self.wild_plays)
+        else:
+            plays = tuple(Play(combo) for combo in self.legal_plays)
         return plays if self.to_beat is None else (PASS, *plays)

@@ -52,4 +52,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "only a double may be super, and only where the house rules allow it",
         "只有加倍能超级加倍，且须房规允许",
     ),
+    "illegal.choose_reading": (
+        "these cards can be played {n} ways: choose what the wilds stand for",
+        "这手牌有{n}种出法：请选择癞子当作什么牌",
+    ),
+    "illegal.not_a_reading": (
+        "the wilds cannot stand for that in these cards",
+        "这手牌里的癞子不能这样当",
+    ),
+    "illegal.no_wilds": ("this game has no wilds", "本局没有癞子"),
 }

@@ -34,7 +34,7 @@ from ddz_tui.engine import (
     dumps,
     loads,
 )
-from ddz_tui.engine.events import Left
+from ddz_tui.engine.events import Left, WildDrawn
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase, PhrasedError, t
 from ddz_tui.records.names import check_name
@@ -371,10 +371,17 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 def _bombs_by_seat(events: Sequence[Event]) -> list[int]:
     from ddz_tui.rules import classify  # the rule table loads with the first game kept
+    from ddz_tui.wild import readings
 
     counts = [0, 0, 0]
+    wild = None  # 癞子: a play with wilds is a bomb if it was read as one
     for event in events:
-        if isinstance(event, Played):
+        if isinstance(event, WildDrawn):
+            wild = event.rank
+        elif isinstance(event, Played) and event.wilds and wild is not None:
+            read = [r for r in readings(event.ranks, wild) if r.wilds == event.wilds]
+            counts[event.seat] += bool(read) and read[0].is_bomb
+        elif isinstance(event, Played):
             combo = classify(event.ranks)
             if combo is not None and combo.is_bomb:
                 counts[event.seat] += 1

@@ -26,7 +26,7 @@ PUT_ASIDE = "aside"
 """What the result dismisses with when put aside to look at the table."""
 
 
-COUNTED = (PartKind.GRABS, PartKind.BOMBS)
+COUNTED = (PartKind.GRABS, PartKind.BOMBS, PartKind.SOFT_BOMBS, PartKind.WILD_BOMBS)
 """The parts said with their count, in the singular for one: `1 bomb`, `2 bombs`."""
 
 
