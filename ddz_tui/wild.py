@@ -94,6 +94,25 @@ class Reading:
         return (0 if self.bomb is None else int(self.bomb), self.combo.level)
 
 
+_new = object.__new__
+_SET = tuple(getattr(Reading, name).__set__ for name in Reading.__slots__)
+
+
+def _reading(
+    key: int, stands: int, combo: Combo, wild_rank: str, bomb: BombClass | None
+) -> Reading:
+    """`Reading(...)` for the generator, which makes a thousand per hand: the frozen
+    class's own __init__ goes through its refusing __setattr__ once per field."""
+    reading = _new(Reading)
+    set_key, set_stands, set_combo, set_rank, set_bomb = _SET
+    set_key(reading, key)
+    set_stands(reading, stands)
+    set_combo(reading, combo)
+    set_rank(reading, wild_rank)
+    set_bomb(reading, bomb)
+    return reading
+
+
 def _text(key: int) -> str:
     return "".join(rank * ((key >> (4 * r)) & 15) for r, rank in enumerate(RANKS))
 
@@ -116,7 +135,7 @@ def natural(combo: Combo, wild_rank: str) -> Reading:
         bomb = BombClass.HARD
     elif combo.kind is Kind.ROCKET:
         bomb = BombClass.ROCKET
-    return Reading(_KEY_OF[combo], 0, combo, wild_rank, bomb)
+    return _reading(_KEY_OF[combo], 0, combo, wild_rank, bomb)
 
 
 def _check_rank(wild_rank: str) -> int:
@@ -371,7 +390,7 @@ class _Gen:
             return
         wings = self._wings(ranks, m, pairs)
         k, wild_unit, wild_rank = self.k, UNIT[self.w], self.wild_rank
-        get, append = BY_KEY.get, out.append
+        get, append, make = BY_KEY.get, out.append, _reading
         for main_nat, used, stands in mains:  # the hot loop: `_add` written out
             body = main_nat + stands
             left = k - used
@@ -387,7 +406,7 @@ class _Gen:
                         continue
                     wild = fresh
                 key = main_nat + wing_nat + (used + j) * wild_unit
-                append(Reading(key, stands + wild, combo, wild_rank))
+                append(make(key, stands + wild, combo, wild_rank, None))
 
     def _wings(self, ranks: tuple[int, ...], m: int, pairs: bool) -> Wings:
         """Every choice of m kickers outside the main ranks, with what their wilds stand
@@ -430,7 +449,7 @@ class _Gen:
         bomb = None
         if kind is Kind.BOMB:
             bomb = BombClass.WILD if nat == 0 else BombClass.SOFT
-        out.append(Reading(nat + t * UNIT[self.w], stands, combo, self.wild_rank, bomb))
+        out.append(_reading(nat + t * UNIT[self.w], stands, combo, self.wild_rank, bomb))
         return True
 
 
