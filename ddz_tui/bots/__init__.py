@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:  # the levels are imported when a bot is made, so naming one is cheap
     from ddz_tui.engine import PlayerView
     from ddz_tui.rules import Combo
+    from ddz_tui.wild import Reading
 
 __all__ = ["COACH_BUDGET", "Bot", "Level", "make_bot"]
 
@@ -26,6 +27,11 @@ so the command line can name it without loading the bots)."""
 class Bot(Protocol):
     def choose(self, view: PlayerView) -> Combo | None:
         """The play to make (one of `view.legal_plays`), or None to pass."""
+        ...
+
+    def choose_wild(self, view: PlayerView) -> Reading | None:
+        """Under 癞子: the play to make with its reading (one of `view.wild_plays`), or
+        None to pass (`bots.laizi`)."""
         ...
 
     def bid(self, view: PlayerView) -> int:

@@ -8,11 +8,13 @@ plan, no counting.
 
 from __future__ import annotations
 
+from ddz_tui.bots.laizi import lowest_wild
 from ddz_tui.bots.packed import BIG_JOKER, SMALL_JOKER, TWO, counts, lowest, whole_hand_play
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import YES_OR_NO, Decision, PlayerView
 from ddz_tui.moves import BY_KEY, UNIT, pack
 from ddz_tui.rules import Combo
+from ddz_tui.wild import Reading
 
 BOMB_WHEN_LEFT = 3
 """An opponent with this many cards or fewer gets bombed, if nothing else beats it."""
@@ -35,6 +37,10 @@ class EasyBot:
         if plays and s.left[s.by] <= BOMB_WHEN_LEFT:
             return plays[0]
         return None
+
+    def choose_wild(self, view: PlayerView) -> Reading | None:
+        """Under 癞子: as it plays without wilds (`bots.laizi.lowest_wild`)."""
+        return lowest_wild(view)
 
     def bid(self, view: PlayerView) -> int:
         if not _obviously_strong(pack(view.hand_ranks)):

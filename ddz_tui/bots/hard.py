@@ -37,6 +37,7 @@ from functools import partial
 from ddz_tui.bots import ahead, answers, policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.endgame import Solver, side_of
+from ddz_tui.bots.laizi import steady_wild
 from ddz_tui.bots.packed import KEY_OF, going_out
 from ddz_tui.bots.plan import plan_of, value_of
 from ddz_tui.bots.sampling import Hidden
@@ -44,6 +45,7 @@ from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import Decision, PlayerView
 from ddz_tui.moves import pack
 from ddz_tui.rules import Combo, Kind
+from ddz_tui.wild import Reading
 
 DEFAULT_BUDGET = 1.0
 """Seconds per decision, at most."""
@@ -244,6 +246,11 @@ class HardBot:
     def super_double(self, view: PlayerView) -> bool:
         """As the normal bot: by the hand's strength (超级加倍)."""
         return answers.super_doubles(view)
+
+    def choose_wild(self, view: PlayerView) -> Reading | None:
+        """Under 癞子: its search knows no wilds yet; it plays as the normal bot
+        (`bots.laizi.steady_wild`)."""
+        return steady_wild(view)
 
     def _landlord_rate(self, view: PlayerView) -> float | None:
         """How often the normal policy wins this hand as landlord over guessed bottoms

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from ddz_tui.bots import answers, policy
+from ddz_tui.bots.laizi import steady_wild
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import PlayerView
 from ddz_tui.moves import pack
 from ddz_tui.rules import Combo
+from ddz_tui.wild import Reading
 
 
 class NormalBot:
@@ -15,6 +17,10 @@ class NormalBot:
 
     def choose(self, view: PlayerView) -> Combo | None:
         return policy.choose(Situation.of(view))
+
+    def choose_wild(self, view: PlayerView) -> Reading | None:
+        """Under 癞子: its plan knows no wilds yet (`bots.laizi.steady_wild`)."""
+        return steady_wild(view)
 
     def bid(self, view: PlayerView) -> int:
         return policy.bid(pack(view.hand_ranks), view.legal_bids)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 
+from ddz_tui.bots.laizi import random_wild
 from ddz_tui.engine import PlayerView
 from ddz_tui.rules import Combo
+from ddz_tui.wild import Reading
 
 
 class RandomBot:
@@ -19,6 +21,9 @@ class RandomBot:
             return self._rng.choice(plays)
         pick = self._rng.randrange(len(plays) + 1)
         return None if pick == len(plays) else plays[pick]
+
+    def choose_wild(self, view: PlayerView) -> Reading | None:
+        return random_wild(view, self._rng)
 
     def bid(self, view: PlayerView) -> int:
         return self._rng.choice(view.legal_bids)

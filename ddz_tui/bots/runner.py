@@ -36,6 +36,9 @@ def decide(bot: Bot, view: PlayerView) -> Action:
         if yes and decision is Decision.DOUBLE and view.rules.super_double:
             return Answer(decision, yes, 2 if bot.super_double(view) else 1)
         return Answer(decision, yes)
+    if view.wild is not None:  # 癞子: a play with its reading
+        reading = bot.choose_wild(view)
+        return PASS if reading is None else view.play_of(reading)
     combo = bot.choose(view)
     return PASS if combo is None else Play(combo)
 

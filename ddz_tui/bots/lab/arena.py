@@ -39,6 +39,7 @@ from ddz_tui.bots.lab.blunders import NONE, Blunders, blunders_of
 from ddz_tui.bots.runner import play_out
 from ddz_tui.engine import Decision, Game, LandlordMode, PlayerView, Rules, Side
 from ddz_tui.rules import Combo
+from ddz_tui.wild import Reading
 
 Z95 = 1.96
 
@@ -138,6 +139,12 @@ class _Timed:
         self.times.append(time.perf_counter() - start)
         return play
 
+    def choose_wild(self, view: PlayerView) -> Reading | None:
+        start = time.perf_counter()
+        play = self.bot.choose_wild(view)
+        self.times.append(time.perf_counter() - start)
+        return play
+
     def bid(self, view: PlayerView) -> int:
         start = time.perf_counter()
         bid = self.bot.bid(view)
@@ -189,7 +196,10 @@ def play_deal(match: Match, index: int) -> DealResult:
 
 
 def _add_blunders(blunders: dict[Level, Blunders], game: Game, levels: Sequence[Level]) -> None:
-    """Count a finished game's blunders (`blunders`) to each seat's level."""
+    """Count a finished game's blunders (`blunders`) to each seat's level (none under
+    癞子: the counter's searches know no wilds)."""
+    if game.rules.laizi:
+        return
     for seat, found in enumerate(blunders_of(game)):
         blunders[levels[seat]] = blunders.get(levels[seat], NONE) + found
 

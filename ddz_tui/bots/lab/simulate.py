@@ -39,7 +39,8 @@ class Tally:
         self.games += 1
         self.landlord_wins += result.side is Side.LANDLORD
         self.redeals += game.redeals
-        self.bombs += result.multiplier.bombs
+        multiplier = result.multiplier  # under 癞子, bombs of every class
+        self.bombs += multiplier.bombs + multiplier.soft_bombs + multiplier.wild_bombs
         self.rockets += result.multiplier.rocket
         bombs, rocket = dealt_bombs(game)
         self.bombs_dealt += bombs

@@ -1,0 +1,94 @@
+"""癞子 for the bots: every level plays a wildcard game to the end with legal plays and
+readings, each by its own short policy (`bots.laizi`), and the lab's commands take the
+rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddz_tui.bots import Level, make_bot
+from ddz_tui.bots.lab.simulate import simulate
+from ddz_tui.bots.runner import cautious, decide, play_out
+from ddz_tui.cli import main
+from ddz_tui.engine import PASS, Game, Phase, Play, Rules, dumps, loads
+from ddz_tui.wild import BombClass, readings
+from tests.core.test_laizi import BOMBS_DEAL, PLAYS_DEAL, _cards, _table
+
+LAIZI = Rules(laizi=True)
+
+
+def _bot(level: Level, seed: int):
+    return make_bot(level, seed, budget=0.05) if level is Level.HARD else make_bot(level, seed)
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_every_level_plays_laizi_games_to_the_end_with_legal_readings(level: Level) -> None:
+    for seed in range(3):
+        game = Game(seed, rules=Rules(laizi=True, doubling=True))
+        bots = [_bot(level, seed + seat) for seat in range(3)]
+        while game.phase is not Phase.OVER:
+            seat = game.turn
+            view = game.view(seat)
+            action = decide(bots[seat], view)
+            if isinstance(action, Play):  # a play the view offers, with its reading
+                assert action.reading in view.wild_plays
+            game.act(seat, action)
+        assert game.result is not None
+        assert Game.replay(loads(dumps(game.events))).result == game.result
+
+
+def test_the_levels_mixed_play_laizi_games() -> None:
+    for seed in range(4):
+        game = Game(seed, rules=LAIZI)
+        bots = [_bot(level, seed) for level in (Level.EASY, Level.NORMAL, Level.RANDOM)]
+        assert play_out(game, bots).landlord == game.landlord
+
+
+def test_the_steady_levels_go_out_when_one_play_empties_the_hand() -> None:
+    game = _table(*PLAYS_DEAL, wild="9")
+    game._hands[0] = list(_cards(game, 0, "7779"))  # the landlord holds 7 7 7 9 only
+    game._standing = None
+    for level in (Level.EASY, Level.NORMAL, Level.HARD):
+        action = decide(_bot(level, 1), game.view(0))
+        assert isinstance(action, Play) and action.reading == readings("7779", "9")[0]
+
+
+def test_the_steady_levels_follow_low_pass_their_partner_and_bomb_only_a_seat_nearly_out() -> None:
+    game = _table(*BOMBS_DEAL, wild="9")
+    game.act(0, Play(_cards(game, 0, "5")))
+    view = game.view(1)
+    for level in (Level.EASY, Level.NORMAL, Level.HARD):
+        action = decide(_bot(level, 1), view)  # the lowest single that beats a 5
+        assert isinstance(action, Play) and action.reading is not None
+        assert action.reading.cards == "6" and not action.reading.wild_count
+    game.act(1, Play(_cards(game, 1, "7")))
+    for level in (Level.EASY, Level.NORMAL, Level.HARD):
+        assert decide(_bot(level, 1), game.view(2)) is PASS  # the partner's play
+    game.act(2, PASS)
+    game.act(0, Play(_cards(game, 0, "2")))  # a 2: only bombs beat it
+    view = game.view(1)
+    assert all(r.bomb is not None for r in view.wild_plays)
+    for level in (Level.EASY, Level.NORMAL, Level.HARD):
+        assert decide(_bot(level, 1), view) is PASS  # the landlord holds 18 cards
+    game._hands[0] = game._hands[0][:2]  # the landlord nearly out: bomb, the weakest
+    game._standing = None
+    for level in (Level.EASY, Level.NORMAL, Level.HARD):
+        action = decide(_bot(level, 1), game.view(1))
+        assert isinstance(action, Play) and action.reading is not None
+        assert action.reading.bomb is BombClass.HARD and action.reading.cards == "3333"
+
+
+def test_simulate_and_arena_play_laizi(capsys) -> None:
+    tally = simulate(20, 3, ["random", "easy", "normal"], LAIZI)
+    assert tally.games == 20
+    assert main(["simulate", "--games", "6", "--rules", "laizi"]) == 0
+    assert "laizi" in capsys.readouterr().out
+    assert main(["arena", "normal", "easy", "--games", "2", "--rules", "laizi"]) == 0
+    assert "laizi" in capsys.readouterr().out
+
+
+def test_the_cautious_move_is_legal_under_laizi() -> None:
+    game = _table(*PLAYS_DEAL, wild="9")
+    game.act(0, cautious(game.view(0)))  # the lowest card, led as a single
+    assert game.view(1).to_beat is not None and game.view(1).to_beat.cards == "3"
+    assert cautious(game.view(1)) is PASS
