@@ -272,6 +272,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "密钥保留）。",
     ),
     "net.expect.rules": ("house rules ({error})", "房规（{error}）"),
+    "net.expect.no_laizi": (
+        "house rules without 癞子 (wildcards are not played over the network yet)",
+        "不含癞子的房规（联网对局还不支持癞子）",
+    ),
     "net.error.mode_and_rules": (
         "'mode' and the landlord of 'rules' disagree: give one",
         "“mode”与“rules”的地主方式不一致：只给一个",

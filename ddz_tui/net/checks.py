@@ -16,7 +16,7 @@ from typing import Any
 
 from ddz_tui.cards import DECK
 from ddz_tui.engine.actions import PASS, Action, Answer, MakeBid, Play
-from ddz_tui.engine.events import Event, event_from_dict
+from ddz_tui.engine.events import Event, Started, event_from_dict
 from ddz_tui.engine.house import YES_OR_NO, Decision, Rules
 from ddz_tui.engine.view import MAX_BID
 from ddz_tui.i18n import Phrase, PhrasedError
@@ -155,20 +155,27 @@ def events(max_len: int) -> Check:
         if type(value) is not list or not 1 <= len(value) <= max_len:
             raise Unfit(Phrase("net.expect.list", lo=1, hi=max_len))
         try:
-            return tuple(event_from_dict(item) for item in value)
+            out = tuple(event_from_dict(item) for item in value)
         except ValueError as bad:
             raise Unfit(Phrase("net.expect.event", error=printable(str(bad), _SHOWN_MAX))) from None
+        if isinstance(out[0], Started) and out[0].rules.laizi:
+            raise Unfit(Phrase("net.expect.no_laizi"))
+        return out
 
     return check
 
 
 def house_rules(value: Any) -> Rules:
     """House rules as `Rules.to_dict` writes them: every key, nothing else, each value
-    of its type and in range."""
+    of its type and in range. Never 癞子 (`laizi`) yet: neither the wire nor the table
+    carries what a play's wilds stand for."""
     try:
-        return Rules.from_dict(value)
+        rules = Rules.from_dict(value)
     except (ValueError, TypeError) as bad:
         raise Unfit(Phrase("net.expect.rules", error=printable(str(bad), _SHOWN_MAX))) from None
+    if rules.laizi:
+        raise Unfit(Phrase("net.expect.no_laizi"))
+    return rules
 
 
 def pair(first: Check, second: Check) -> Check:
