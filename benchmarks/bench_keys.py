@@ -5,7 +5,9 @@ in a pty of the given size, with fresh settings and data folders and sound off, 
 to the screen measured, then presses keys one every --pace seconds. For each key it
 records the time from writing the key to the first byte of the redraw (key-to-first-byte)
 and the CPU the game process spent from the key to the next one (every thread, read from
-/proc/PID/task/*/schedstat, so nanoseconds, not clock ticks). The table is measured
+/proc/PID/task/*/schedstat, so nanoseconds, not clock ticks), and in brackets the part of
+it spent on the event loop's thread, where keys are read and the screen drawn (a play's
+other threads are mostly the bots working out their answers). The table is measured
 moving the cursor, selecting a card, a refused play (a 3 and a 4 together), a hint, and
 a play (the hint's play, then Enter, each time it is the player's turn again); the lobby
 moving over its rows (with --tables tables in it, opened by bot players in a helper
@@ -71,7 +73,8 @@ class Figures:
     """The keys of one kind in one scenario."""
 
     latencies: list[float] = field(default_factory=list)  # seconds
-    cpu: list[float] = field(default_factory=list)  # seconds
+    cpu: list[float] = field(default_factory=list)  # seconds, every thread
+    drawing: list[float] = field(default_factory=list)  # seconds, the event loop's thread
     silent: int = 0
 
     def line(self, name: str) -> str:
@@ -85,7 +88,8 @@ class Figures:
             f"{name:<28} n={len(ms):<3} first byte ms: median {statistics.median(ms):6.1f}"
             f"  p90 {cut[89]:6.1f}  p99 {cut[98]:6.1f}  max {ms[-1]:6.1f}"
             f" | CPU/key ms: mean {statistics.fmean(cpu_ms):5.1f}"
-            f"  median {statistics.median(cpu_ms):5.1f}  p99 {_p99(cpu_ms):5.1f}{silent}"
+            f"  median {statistics.median(cpu_ms):5.1f}  p99 {_p99(cpu_ms):5.1f}"
+            f" (loop {statistics.fmean(self.drawing) * 1000:4.1f}){silent}"
         )
 
 
@@ -155,6 +159,7 @@ class Terminal:
         self.settle(QUIET, limit=2.0)
         self.clear()
         cpu_before = cpu_seconds(self.pid)
+        loop_before = cpu_seconds(self.pid, only=self.pid)
         sent = time.perf_counter()
         self.send(key)
         first = None
@@ -166,6 +171,7 @@ class Terminal:
             self._read(end - time.perf_counter())
         self.settle(QUIET, limit=2.0)
         figures.cpu.append(cpu_seconds(self.pid) - cpu_before)
+        figures.drawing.append(cpu_seconds(self.pid, only=self.pid) - loop_before)
         if first is None:
             figures.silent += 1
         else:
@@ -188,11 +194,14 @@ class Terminal:
         os.close(self.fd)
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int, only: int | None = None) -> float:
     """CPU time of every live thread of `pid` (a thread that ended takes its time along:
-    the game's threads live as long as it does)."""
+    the game's threads live as long as it does), or of thread `only` (the main thread,
+    whose id is the pid: the event loop, where the screen is drawn; the others are the
+    bots thinking, the history writer, the sound)."""
     total = 0
-    for task in Path(f"/proc/{pid}/task").iterdir():
+    tasks = Path(f"/proc/{pid}/task")
+    for task in [tasks / str(only)] if only is not None else tasks.iterdir():
         with contextlib.suppress(OSError):
             total += int((task / "schedstat").read_text().split()[0])
     return total / 1e9
@@ -466,6 +475,7 @@ def main() -> None:
                 results[f"{columns}x{rows} {kind}"] = {
                     "latency": figures.latencies,
                     "cpu": figures.cpu,
+                    "loop_cpu": figures.drawing,
                 }
     if "start" in chosen:
         print("== start")
