@@ -17,6 +17,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.binding import Binding
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -105,13 +106,30 @@ class KeyFooter(Widget, can_focus=False):
             self.refresh()
 
     def shown_keys(self) -> tuple[ShownKey, ...]:
-        """The screen's shown bindings now, the first binding of each action."""
+        """The screen's shown bindings now, the first binding of each action: what
+        `Screen.active_bindings` has, asking only after the bindings that may show (a
+        shown one, or a hidden one on a key that a shown one has). The table binds
+        some fifty keys and shows a dozen; asking after every one cost a millisecond."""
+        app = self.app
+        chain = self.screen._modal_binding_chain
+        shown = {key for _node, bindings in chain for key, b in bindings if b.show}
+        active: dict[str, tuple[Binding, bool]] = {}
+        for namespace, bindings in chain:
+            for key, binding in bindings:
+                if key not in shown:
+                    continue
+                taken = active.get(key)
+                if taken is not None and not (binding.priority and not taken[0].priority):
+                    continue
+                state = app._check_action_state(binding.action, namespace)
+                if state is not False:  # False: not shown at all; None: greyed
+                    active[key] = binding, bool(state)
         by_action: defaultdict[str, list[ShownKey]] = defaultdict(list)
-        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
+        for binding, enabled in active.values():
             if binding.show:
-                display = self.app.get_key_display(binding)
+                display = app.get_key_display(binding)
                 by_action[binding.action].append(
-                    ShownKey(binding.key, display, binding.description, enabled, tooltip)
+                    ShownKey(binding.key, display, binding.description, enabled, binding.tooltip)
                 )
         return tuple(items[0] for items in by_action.values())
 
