@@ -99,7 +99,19 @@ class TableUpdated(Message):
 
 
 class ActionButton(Button, can_focus=False):
-    """A button for the mouse; the keyboard has a key for each of them."""
+    """A button for the mouse; the keyboard has a key for each of them.
+
+    Greyed and back without a restyle: Textual matches the whole stylesheet against a
+    widget again whenever `disabled` changes (a millisecond a button), and the table
+    turns Play, Pass and Hint on and off at every turn. The look a disabled button
+    has (Button's `:disabled` rule: `text-opacity: 0.6`, the not-allowed pointer) is
+    set on the button's own styles instead."""
+
+    def watch_disabled(self, disabled: bool) -> None:
+        if disabled and self.mouse_hover and self.app.mouse_over is not None:
+            self._message_queue.put_nowait(events.Leave(self.app.mouse_over))
+        self.styles.text_opacity = 0.6 if disabled else 1.0
+        self.styles.pointer = "not-allowed" if disabled else "pointer"
 
 
 class TableScreen(AppScreen):
