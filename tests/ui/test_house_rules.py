@@ -180,7 +180,7 @@ async def test_keys_of_another_phase_are_refused_with_what_to_answer() -> None:
             await pilot.press("3")
             await settle(pilot)
             assert reason[view.decision] in said(pilot)  # type: ignore[index]
-            assert screen.query_one(MessageLine).has_class("-error")
+            assert screen.query_one(MessageLine).tone == "error"
             assert screen.view is view, "the refused bid changed nothing"
             await answer_until(pilot, Decision.DOUBLE)
             await pilot.press("p")

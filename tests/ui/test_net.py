@@ -10,7 +10,7 @@ import socket
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, DataTable, Input, OptionList, Static
+from textual.widgets import Button, DataTable, Input, OptionList
 
 import ddz_tui.net.client.lobby as client_module
 from ddz_tui.engine import Phase
@@ -399,8 +399,8 @@ async def test_joining_that_cannot_work_says_why_and_keeps_the_form(
             form.query_one("#address", Input).value = address.format(**fill)
             form.query_one("#name", Input).value = name[:16] if "far" not in name else name
             await pilot.click("#go")
-            line = form.query_one("#connect-message", Static)
-            await wait_for(pilot, lambda: line.has_class("-error"))
+            line = form.query_one("#connect-message", MessageLine)
+            await wait_for(pilot, lambda: line.tone == "error")
             assert says.format(**fill) in text_of(line)
             assert app.screen is form and not form.query_one("#go", Button).disabled
         await dan.close()
@@ -412,8 +412,8 @@ async def test_another_protocol_version_is_named(monkeypatch) -> None:
     async with running() as server:
         app = make_app(start=JoinRequest(server.url, "ann"))
         async with app.run_test(size=SIZE) as pilot:
-            line = app.screen.query_one("#connect-message", Static)
-            await wait_for(pilot, lambda: line.has_class("-error"))
+            line = app.screen.query_one("#connect-message", MessageLine)
+            await wait_for(pilot, lambda: line.tone == "error")
             assert f"the server speaks protocol version {ours}" in text_of(line)
             assert isinstance(app.screen, JoinScreen)
 
@@ -446,8 +446,8 @@ async def test_hosting_on_a_port_in_use_says_so() -> None:
         port = taken.getsockname()[1]
         app = make_app(start=HostRequest("ann", port, host="127.0.0.1"))
         async with app.run_test(size=SIZE) as pilot:
-            line = app.screen.query_one("#connect-message", Static)
-            await wait_for(pilot, lambda: line.has_class("-error"))
+            line = app.screen.query_one("#connect-message", MessageLine)
+            await wait_for(pilot, lambda: line.tone == "error")
             assert f"cannot listen on 127.0.0.1:{port}" in text_of(line)
             assert isinstance(app.screen, HostScreen)
             assert app.online.server is None

@@ -144,7 +144,7 @@ async def test_a_refused_play_says_why_and_keeps_the_cards_raised() -> None:
         await pilot.press("enter")
         await settle(pilot)
         line = message(pilot)
-        assert line.has_class("-error")
+        assert line.tone == "error"
         assert "not a valid combination" in str(line.render())
         assert screen.hand.selected == raised
         assert screen.view.hand == view.hand, "nothing was played"
@@ -180,7 +180,7 @@ async def test_bidding_by_keys_allows_only_legal_bids() -> None:
             await pilot.press(str(bid))  # not a legal bid: refused, and it says why
             await settle(pilot)
             assert screen.view.bids == view.bids
-            assert message(pilot).has_class("-error")
+            assert message(pilot).tone == "error"
             assert str(message(pilot).render()) == f"bid more than {high}, or pass"
         await pilot.press("3")
         await settle(pilot)

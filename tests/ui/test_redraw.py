@@ -18,7 +18,7 @@ from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.table_parts import CardCounter, MyLine
-from tests.support.ui import make_app, settle, sit_down, text_of
+from tests.support.ui import make_app, settle, sit_down, text_of, wait_for
 
 
 @contextmanager
@@ -115,6 +115,81 @@ async def test_your_line_keeps_room_for_your_name_while_cards_are_raised() -> No
         await pilot.press("space")
         await pilot.pause()
         assert line.styles.min_width == room, "a raised card changes no widget's size"
+
+
+def footer_as_textual_has_it(screen: Screen) -> tuple[tuple[str, str, bool], ...]:
+    """The footer's items as Textual's own `active_bindings` gives them (the first
+    binding of each shown action)."""
+    firsts: dict[str, tuple[str, str, bool]] = {}
+    for _node, binding, enabled, _tip in screen.active_bindings.values():
+        if binding.show:
+            firsts.setdefault(binding.action, (binding.key, binding.description, enabled))
+    return tuple(firsts.values())
+
+
+async def test_the_footer_asks_only_after_the_keys_it_may_show(monkeypatch) -> None:
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        footer = screen.query_one(KeyFooter)
+        for key in ("space", "c", "escape", "h", "escape"):  # raised, the counter, a hint
+            await pilot.press(key)
+            await screen.workers.wait_for_complete()
+            await pilot.pause()
+            shown = tuple((k.key, k.description, k.enabled) for k in footer.shown_keys())
+            assert shown == footer_as_textual_has_it(screen), key
+        with counting(monkeypatch, type(screen), "check_action") as asked:
+            footer.shown_keys()
+        assert 0 < len(asked) < 20, "the rank keys (some forty, never shown) are not asked"
+
+
+async def test_a_turn_that_passes_restyles_no_button_nor_the_message_and_lays_nothing_out(
+    monkeypatch,
+) -> None:
+    from textual.dom import DOMNode
+
+    async with make_app(bot_delay=0.05).run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.press("h")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        with (
+            counting(monkeypatch, Screen, "_refresh_layout") as layouts,
+            counting(monkeypatch, DOMNode, "update_node_styles") as restyled,
+        ):
+            await pilot.press("enter")  # played: the turn goes round the bots and back
+            await wait_for(pilot, lambda: screen.view is not None and not screen.view.my_turn)
+            await wait_for(pilot, lambda: screen.view is not None and screen.view.my_turn, 10)
+            await pilot.pause()
+        play = screen.query_one("#play")
+        assert play.disabled and play.styles.text_opacity == 0.6, "greyed: nothing raised"
+        assert layouts == [], "whose turn it is, the buttons, your line: nothing changes size"
+        kinds = {type(node).__name__ for node in restyled}
+        assert not kinds & {"ActionButton", "MessageLine"}, kinds
+        await pilot.press("h")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        if screen.hand.selected:  # a play to beat it: Play is lit again, as a button is
+            assert not play.disabled and play.styles.text_opacity == 1.0
+
+
+async def test_the_message_says_a_refusal_in_its_tone_without_a_restyle(monkeypatch) -> None:
+    from textual.dom import DOMNode
+
+    from ddz_tui.ui.widgets.table_parts import MessageLine
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        line = screen.query_one(MessageLine)
+        plain = line.render_line(0)
+        with counting(monkeypatch, DOMNode, "update_node_styles") as restyled:
+            await pilot.press("home", "space", "end", "space", "enter")  # lowest and highest
+            await pilot.pause()
+        assert line.tone == "error" and restyled == []
+        toned = line.render_line(0)
+        error = line.get_component_rich_style("message--error")
+        assert any(seg.style is not None and seg.style.color == error.color for seg in toned)
+        assert all(seg.style is not None and seg.style.bold for seg in toned if seg.text.strip())
+        assert not any(seg.style is not None and seg.style.bold for seg in plain)
 
 
 @pytest.fixture

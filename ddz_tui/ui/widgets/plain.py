@@ -11,6 +11,7 @@ from collections.abc import Hashable
 
 from rich.cells import cell_len
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.content import Content
 from textual.css.scalar import Scalar
@@ -51,7 +52,7 @@ class Plain(Static):
             or styles.content_align != ("left", "top")
         ):
             return super().render_line(y)
-        base = self.rich_style
+        base = self.line_style()
         if y:
             return Strip.blank(width, base)
         align = styles.text_align
@@ -64,6 +65,10 @@ class Plain(Static):
             )
             self._line = key, strip.extend_cell_length(width, base)
         return self._line[1]
+
+    def line_style(self) -> Style:
+        """The style a line that fits is drawn in."""
+        return self.rich_style
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         if same_text(content, self.content):

@@ -3,18 +3,22 @@ the card counter. Each is told what to show by the table screen."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.css.scalar import Scalar
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.strip import Strip
+from textual.style import Style as TextualStyle
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
@@ -36,6 +40,9 @@ from ddz_tui.ui.widgets.chips import (
 )
 from ddz_tui.ui.widgets.lines import line_strip, text_strips
 from ddz_tui.ui.widgets.plain import Plain, literal
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 BACKS = DECK[:3]
 """Three cards to draw face down where the bottom cards are still hidden."""
@@ -75,9 +82,25 @@ class SeatPanel(DrawnInRows):
             return
         mark = as_shown(" · ") + seat.mark if seat.mark else ""
         self.show_titles((as_shown("▶ ") if seat.turn else "") + seat.title + mark)
-        self.set_class(seat.turn, "-turn")
+        self._turn_switching = True
+        try:
+            self.set_class(seat.turn, "-turn")
+        finally:
+            self._turn_switching = False
         self.set_class(seat.mark is not None, "-away")
         self.set_class(seat.shown is not None and seat.hand is None, "-shown")
+
+    _turn_switching = False
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """Whose turn it is changes the border's line (round to heavy, in ASCII the
+        same), never its width: Textual lays the whole screen out again for any border
+        change, several milliseconds at every turn; here it is only drawn again."""
+        if self._turn_switching:
+            layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def subtitle(self) -> str:
         """What the bottom of the border says: thinking, the clock, a shown hand's count."""
@@ -214,6 +237,11 @@ class MyWords:
     selection: Selection | None = None
 
 
+_TWO_DIGITS = re.compile(r"\d+")
+"""A number in your line (the cards you have left), kept room for as two digits: the
+count going from 10 to 9 would lay the screen out again."""
+
+
 class MyLine(Widget):
     """The line by your hand, drawn as one widget: three widgets of their own widths
     made the whole screen lay out again whenever one grew or shrank, as your name does
@@ -238,7 +266,8 @@ class MyLine(Widget):
 
     def watch_words(self, words: MyWords) -> None:
         if words.selection is None:
-            room = cell_len(self._me_and_clock(words, words.brief or words.me))
+            me = _TWO_DIGITS.sub(lambda number: number[0].rjust(2, "0"), words.brief or words.me)
+            room = cell_len(self._me_and_clock(words, me))
             if self.styles.min_width != Scalar.from_number(room):
                 self.styles.min_width = room
 
@@ -270,12 +299,40 @@ class MyLine(Widget):
 
 
 class MessageLine(Plain):
-    """What to do now, or why the last action was refused."""
+    """What to do now, or why the last action was refused.
+
+    The tone is drawn from a component class, not set as a class of the widget: a
+    class change restyles the widget (a millisecond), and the table's line changes
+    tone at most plays."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"message--info", "message--error"}
+    DEFAULT_CSS = """
+    MessageLine > .message--info { color: $accent; }
+    MessageLine > .message--error { color: $error; text-style: bold; }
+    """
+
+    tone = ""
+    """What was said last: "" (what to do), "info" (a hint, a redeal), "error" (a refusal)."""
 
     def say(self, text: str, kind: str = "") -> None:
-        """kind: "" (what to do), "info" (a hint, a redeal), "error" (a refusal)."""
-        self.update_classes({"-info": kind == "info", "-error": kind == "error"})
+        """kind: the tone (see `tone`)."""
+        if kind != self.tone:
+            self.tone = kind
+            self._line = None
+            self.refresh()
         self.update(text)
+
+    def line_style(self) -> Style:
+        base = self.rich_style
+        return base + self.get_component_rich_style(f"message--{self.tone}") if self.tone else base
+
+    def render(self) -> RenderResult:
+        """Words that do not fit one line, drawn as a Static draws them, in the tone."""
+        content = self.content
+        if self.tone and isinstance(content, str):
+            toned = self.get_component_rich_style(f"message--{self.tone}", partial=True)
+            return Content.styled(content, TextualStyle.from_rich_style(toned))
+        return super().render()
 
 
 class CardCounter(Plain):
