@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -33,6 +34,7 @@ from ddz_tui.engine import (
 )
 from ddz_tui.engine.events import RECORD_VERSION, WildDrawn, event_from_dict, event_to_dict
 from ddz_tui.engine.replay import frames
+from ddz_tui.records.store import _bombs_by_seat
 from ddz_tui.wild import WILD_RANKS, BombClass, readings, wild_plays
 from tests.support.rigging import rigged
 
@@ -475,3 +477,17 @@ def test_a_view_from_facts_refuses_a_reading_that_is_not_one() -> None:
             0, view.hand, view.landlord, view.bottom, view.history, view.bids,
             view.first_bidder, rules=view.rules, wild=view.wild,
         )  # fmt: skip
+
+
+def test_a_version_8_record_kept_in_the_tests_replays_unchanged() -> None:
+    """Written by this engine (seed 7, random choices among legal actions): read,
+    replayed and written back byte for byte, so a later version still reads it."""
+    text = (Path(__file__).parent / "records" / "v8_laizi.jsonl").read_text(encoding="utf-8")
+    events = loads(text)
+    assert dumps(events) == text
+    game = Game.replay(events)
+    assert game.events == tuple(events) and game.wild == "3" and game.landlord == 1
+    m = game.multiplier
+    assert (m.base, m.bombs, m.soft_bombs, m.wild_bombs, m.rocket) == (3, 1, 1, 0, False)
+    assert game.result is not None and game.result.scores == (-12, 24, -12)
+    assert _bombs_by_seat(events) == [1, 1, 0]  # the store counts the soft bomb too
