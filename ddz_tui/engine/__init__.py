@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         Side,
         Started,
         TrickWon,
+        WildDrawn,
         dumps,
         loads,
     )
@@ -73,6 +74,7 @@ _LAZY = {
     "Side": "events",
     "Started": "events",
     "TrickWon": "events",
+    "WildDrawn": "events",
     "dumps": "events",
     "loads": "events",
     "Action": "actions",
@@ -149,6 +151,7 @@ __all__ = [
     "Started",
     "Trick",
     "TrickWon",
+    "WildDrawn",
     "bubble_in",
     "bubble_sort",
     "calling",
