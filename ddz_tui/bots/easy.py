@@ -1,15 +1,23 @@
 """The easy bot: plays like a beginner.
 
-It follows with the smallest play that beats (never over its partner), leads its
-lowest single or pair, keeps its bombs for when an opponent is nearly out, and bids,
-calls, grabs and doubles only with an obviously strong hand (it never shows it). No
-plan, no counting.
+It goes out whenever one play empties its hand; else it follows with the smallest
+play that beats (never over its partner), leads its lowest single or pair, keeps its
+bombs for when an opponent is nearly out, and bids, calls, grabs and doubles only with
+an obviously strong hand (it never shows it). No plan, no counting.
 """
 
 from __future__ import annotations
 
 from ddz_tui.bots.laizi import lowest_wild
-from ddz_tui.bots.packed import BIG_JOKER, SMALL_JOKER, TWO, counts, lowest, whole_hand_play
+from ddz_tui.bots.packed import (
+    BIG_JOKER,
+    SMALL_JOKER,
+    TWO,
+    counts,
+    going_out,
+    lowest,
+    whole_hand_play,
+)
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import YES_OR_NO, Decision, PlayerView
 from ddz_tui.moves import BY_KEY, UNIT, pack
@@ -28,6 +36,8 @@ class EasyBot:
         s = Situation.of(view)
         if s.to_beat is None:
             return whole_hand_play(s.hand) or _lowest_lead(s.hand)
+        if (out := going_out(s.hand, view.legal_plays)) is not None:
+            return out  # even over its partner, even with a bomb: the game is won
         if s.by_partner:
             return None
         plays = view.legal_plays

@@ -111,6 +111,8 @@ class HardBot:
         s = Situation.of(view)
         if (out := going_out(s.hand, plays)) is not None:
             return out
+        if (stop := policy.stop_going_out(s, plays)) is not None:
+            return stop  # an opponent who may go out next: no search gambles on it
         candidates = _candidates(s, plays)
         if len(candidates) == 1:
             return candidates[0]

@@ -7,6 +7,9 @@ cached plans, no views.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+
 from ddz_tui.bots.packed import (
     ACE,
     BIG_JOKER,
@@ -21,7 +24,7 @@ from ddz_tui.bots.packed import (
 )
 from ddz_tui.bots.plan import GROUP_COST, Plan, group_cards, group_value, plan_of, value_of
 from ddz_tui.bots.situation import NEXT, Situation
-from ddz_tui.moves import BY_KEY, TOP, UNIT, can_beat, held, tops
+from ddz_tui.moves import BY_KEY, TOP, UNIT, can_beat, held, plays_of_key, tops
 from ddz_tui.rules import Combo, Kind
 
 FOLLOW_GAIN = -3.0
@@ -33,6 +36,11 @@ RIDE_BELOW = 12
 """A group of the plan below this level (a 2) may ride along on a partner's lower play."""
 BLOCK_AT = 2
 """An opponent with this many cards or fewer is about to go out and must be stopped."""
+THREAT_AT = 10
+"""An opponent with this many cards or fewer may hold them as one play: when its play
+would win the trick (no unseen cards beat it but a bomb) and it would then lead, it is
+stopped with the cheapest play it cannot beat, a bomb or the rocket included; and it is
+not led a play of its size that the unseen cards beat (figures: docs/bots.md)."""
 
 
 def choose(s: Situation) -> Combo | None:
@@ -58,6 +66,10 @@ def lead(s: Situation) -> Combo:
     threat = min(s.left[o] for o in s.opponents)
     if threat <= BLOCK_AT:
         return _lead_against(threat, groups)
+    sizes = {s.left[o] for o in s.opponents if may_go_out(s, o)}
+    if sizes:  # not a play an opponent may go out over with its whole hand
+        safe = [g for g in groups if g.size not in sizes or not can_beat(s.unseen, g)]
+        groups = safe or groups
     return min(groups, key=lead_order)
 
 
@@ -209,6 +221,8 @@ def _answerable(play: Combo, cards: int) -> bool:
 def _follow_opponent(s: Situation, plays: tuple[Combo, ...]) -> Combo | None:
     to_beat = s.to_beat
     assert to_beat is not None
+    if (stop := stop_going_out(s, plays)) is not None:
+        return stop
     ordinary = [p for p in plays if not p.is_bomb]
     danger = s.left[s.by] <= BLOCK_AT or min(s.left[o] for o in s.opponents) <= BLOCK_AT
     if ordinary:
@@ -223,6 +237,55 @@ def _follow_opponent(s: Situation, plays: tuple[Combo, ...]) -> Combo | None:
     if bombs and _bomb_decides(s, bombs[0], danger):
         return bombs[0]
     return None
+
+
+def stop_going_out(s: Situation, plays: Sequence[Combo]) -> Combo | None:
+    """Facing an opponent's play that wins the trick unless this seat beats it (nothing
+    unseen beats it but a bomb), when that opponent may then lead its whole hand: the
+    cheapest of `plays` it cannot beat, if any (see `THREAT_AT`)."""
+    to_beat = s.to_beat
+    if to_beat is None or s.by_partner or can_beat(s.unseen, to_beat):
+        return None
+    if not may_go_out(s, s.by):
+        return None
+    return cheapest_stop(plays, s.unseen, s.left[s.by])
+
+
+def may_go_out(s: Situation, seat: int) -> bool:
+    """Might the opponent at `seat` (relative) hold its cards as one play, as far as this
+    seat can tell (its count, and the cards unseen)? From `BLOCK_AT` cards up to
+    `THREAT_AT`: with fewer the blocking rules see to it."""
+    left = s.left[seat]
+    return BLOCK_AT < left <= THREAT_AT and _one_play_of(s.unseen, left)
+
+
+@lru_cache(maxsize=1 << 12)
+def _one_play_of(unseen: int, size: int) -> bool:
+    """Can `size` of the unseen cards make one play? (Cached: the searches' playouts ask
+    again of the same cards.)"""
+    return any(p.size == size for p in plays_of_key(unseen, None))
+
+
+_ROCKET = UNIT[SMALL_JOKER] + UNIT[BIG_JOKER]
+
+
+def cheapest_stop(plays: Sequence[Combo], unseen: int, left: int) -> Combo | None:
+    """The first of `plays` (weakest first, bombs and the rocket last) that a hand of
+    `left` of the unseen cards could not beat, if any."""
+    return next((p for p in plays if unbeatable(p, unseen, left)), None)
+
+
+def unbeatable(play: Combo, unseen: int, left: int) -> bool:
+    """Could no hand of `left` cards out of `unseen` beat `play`?"""
+    if play.kind is Kind.ROCKET:
+        return True
+    if left >= 2 and unseen & _ROCKET == _ROCKET:
+        return False
+    if play.is_bomb:
+        return left < 4 or not can_beat(unseen, play)
+    if left >= 4 and held(unseen, 4):
+        return False
+    return play.size > left or not can_beat(unseen, play)
 
 
 def _best_follow(
