@@ -29,7 +29,15 @@ from ddz_tui.records.names import NAME_MAX
 from ddz_tui.records.store import StoreError
 from ddz_tui.ui.online import EVERYWHERE, LOOPBACK, HostRequest, JoinRequest, is_loopback
 from ddz_tui.ui.screens.base import AppModal
-from ddz_tui.ui.widgets.form import OnOff, chosen_rules, form_row, remember_rules, rules_rows
+from ddz_tui.ui.widgets.form import (
+    FORM_HEIGHTS,
+    FORM_KEYS,
+    OnOff,
+    chosen_rules,
+    form_row,
+    remember_rules,
+    rules_rows,
+)
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.prose import prose
@@ -70,7 +78,9 @@ def checked_name(text: str) -> str:
 class ConnectDialog(AppModal):
     """A form, a line for progress or trouble, and Go / Back buttons."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back"), *FORM_KEYS]
+    # Textual declares it `ClassVar[...] | None`, which mypy reads as an instance variable
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = FORM_HEIGHTS  # type: ignore[misc]
     TITLE_KEY = ""
     GO_KEY = ""
     FORM_ID = ""

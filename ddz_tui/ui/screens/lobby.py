@@ -31,7 +31,14 @@ from ddz_tui.sound.clips import Music
 from ddz_tui.table.seats import SeatInfo, SeatKind
 from ddz_tui.ui.names import level_name, seat_mark
 from ddz_tui.ui.screens.base import AppModal, AppScreen
-from ddz_tui.ui.widgets.form import chosen_rules, form_row, remember_rules, rules_rows
+from ddz_tui.ui.widgets.form import (
+    FORM_HEIGHTS,
+    FORM_KEYS,
+    chosen_rules,
+    form_row,
+    remember_rules,
+    rules_rows,
+)
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain, keyed
 from ddz_tui.ui.widgets.table_parts import MessageLine
@@ -311,7 +318,9 @@ class LobbyScreen(AppScreen):
 class NewTableScreen(AppModal):
     """Dismissed with (title, landlord mode), or None to go back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back"), *FORM_KEYS]
+    # Textual declares it `ClassVar[...] | None`, which mypy reads as an instance variable
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = FORM_HEIGHTS  # type: ignore[misc]
 
     def __init__(self, name: str) -> None:
         super().__init__()

@@ -19,6 +19,8 @@ from ddz_tui.i18n import t
 from ddz_tui.ui.screens.base import AppModal
 from ddz_tui.ui.settings import Settings
 from ddz_tui.ui.widgets.form import (
+    FORM_HEIGHTS,
+    FORM_KEYS,
     choice,
     chosen_rules,
     form_row,
@@ -46,7 +48,10 @@ class NewGameScreen(AppModal):
         # before the focused field's own Enter, which would open a drop-down again
         Binding("enter", "deal", "keys.deal", priority=True),
         Binding("escape", "back", "keys.back"),
+        *FORM_KEYS,
     ]
+    # Textual declares it `ClassVar[...] | None`, which mypy reads as an instance variable
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = FORM_HEIGHTS  # type: ignore[misc]
 
     def compose(self) -> ComposeResult:
         settings: Settings = self.ddz.settings

@@ -22,6 +22,7 @@ from ddz_tui.ui.settings import BOT_DELAYS, Settings
 from ddz_tui.ui.theme import theme_names
 from ddz_tui.ui.widgets.chips import CardStyle
 from ddz_tui.ui.widgets.form import (
+    FORM_KEYS,
     OnOff,
     cap_options,
     choice,
@@ -83,7 +84,7 @@ def language_options() -> list[tuple[str, str]]:
 
 
 class SettingsScreen(AppScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back"), *FORM_KEYS]
     # Textual declares it `ClassVar[...] | None`, which mypy reads as an instance variable
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (26, "-tall")]  # type: ignore[misc]
 

@@ -3,9 +3,10 @@ that fill a table): labelled rows and drop-downs with their options."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.dom import DOMNode
 from textual.geometry import Size
@@ -20,6 +21,17 @@ from ddz_tui.i18n import ascii_mode, t
 from ddz_tui.ui.names import level_name
 from ddz_tui.ui.settings import levels
 from ddz_tui.ui.typed import ddz_app
+
+FORM_KEYS: list[BindingType] = [
+    Binding("down,right", "app.focus_next", show=False),
+    Binding("up,left", "app.focus_previous", show=False),
+]
+"""A form's arrows go through its controls in reading order, as Tab and Shift+Tab do
+(a text field keeps its ← and →, an open drop-down its ↑ and ↓)."""
+
+FORM_HEIGHTS: list[tuple[int, str]] = [(0, "-short"), (34, "-tall")]
+"""A form's vertical breakpoints: rows spaced in a tall terminal, one a line in a short
+one (80×24), so that the house rules' rows, more with every mode, fit (`app.tcss`)."""
 
 
 def level_options() -> list[tuple[str, Level]]:
@@ -94,7 +106,13 @@ def form_row(label: str, field: Widget) -> Horizontal:
 
 
 class Choice(Select[Any]):
-    """A Select whose arrows are in ASCII in ASCII mode (Textual draws ▼ and ▲)."""
+    """A Select whose arrows are in ASCII in ASCII mode (Textual draws ▼ and ▲). Closed,
+    its ↑ and ↓ move through the form (`FORM_KEYS`); Enter, Space or a click opens it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "app.focus_next", show=False),
+        Binding("up", "app.focus_previous", show=False),
+    ]
 
     def on_mount(self) -> None:
         if ascii_mode():
