@@ -142,7 +142,7 @@ async def test_the_footer_asks_only_after_the_keys_it_may_show(monkeypatch) -> N
         assert 0 < len(asked) < 20, "the rank keys (some forty, never shown) are not asked"
 
 
-async def test_a_turn_that_passes_restyles_no_button_nor_the_message_and_lays_nothing_out(
+async def test_a_turn_that_passes_restyles_no_button_lane_or_message_and_lays_nothing_out(
     monkeypatch,
 ) -> None:
     from textual.dom import DOMNode
@@ -164,7 +164,7 @@ async def test_a_turn_that_passes_restyles_no_button_nor_the_message_and_lays_no
         assert play.disabled and play.styles.text_opacity == 0.6, "greyed: nothing raised"
         assert layouts == [], "whose turn it is, the buttons, your line: nothing changes size"
         kinds = {type(node).__name__ for node in restyled}
-        assert not kinds & {"ActionButton", "MessageLine"}, kinds
+        assert not kinds & {"ActionButton", "MessageLine", "CardRow"}, kinds
         await pilot.press("h")
         await screen.workers.wait_for_complete()
         await pilot.pause()

@@ -14,6 +14,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
 from textual.reactive import reactive
+from textual.renderables.tint import Tint
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -265,9 +266,17 @@ class CardRow(DrawnInRows):
     in the content area as the stylesheet's `content-align` says.
     """
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"card-row--pass", "card-row--stale"}
+
     cards: reactive[tuple[Card, ...]] = reactive(())
     face_down: reactive[bool] = reactive(False)
     word: reactive[str] = reactive("")
+    passed: reactive[bool] = reactive(False)
+    """The word says a pass (drawn as `card-row--pass` says)."""
+    stale: reactive[bool] = reactive(False)
+    """An earlier play of the trick, not the one to beat: tinted as `card-row--stale`
+    says. Both are drawn here, not set as classes: a class restyles the widget, and
+    the lanes change at every play."""
 
     def __init__(self, cards: Sequence[Card] = (), *, ascii: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -281,13 +290,26 @@ class CardRow(DrawnInRows):
 
     def draw_key(self) -> Hashable:
         key = (self.cards, self.word, self.face_down, self.ascii, self.content_size)
-        return *key, self.rich_style, self.styles.content_align
+        return *key, self.passed, self.stale, self.rich_style, self.styles.content_align
 
     def draw(self) -> list[Strip]:
+        strips = self._draw_rows()
+        if not self.stale:
+            return strips
+        tint = self.get_component_styles("card-row--stale").tint
+        background = self.background_colors[1]
+        theme = self.app.ansi_theme
+        return [
+            Strip(Tint.process_segments(strip, tint, theme, background), strip.cell_length)
+            for strip in strips
+        ]
+
+    def _draw_rows(self) -> list[Strip]:
         size = self.content_size
         base = self.rich_style
         if self.word:
-            rows = [[Segment(self.word, base + BOLD)]]
+            look = base + self.get_component_rich_style("card-row--pass") if self.passed else base
+            rows = [[Segment(self.word, look + BOLD)]]
         else:
             ink = self.ink()
             step = row_step(len(self.cards), size.width)

@@ -361,8 +361,8 @@ def show_lane(row: CardRow, lane: Lane) -> None:
         row.show(word=lane.word)
     else:
         row.show(lane.cards)
-    row.set_class(lane.passed, "-pass")
-    row.set_class(lane.stale, "-stale")
+    row.passed = lane.passed
+    row.stale = lane.stale
 
 
 def show_table(root: Widget, show: TableShow, seats: Sequence[SeatPanel]) -> None:
