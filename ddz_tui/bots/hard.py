@@ -111,8 +111,9 @@ class HardBot:
         s = Situation.of(view)
         if (out := going_out(s.hand, plays)) is not None:
             return out
-        if (stop := policy.stop_going_out(s, plays)) is not None:
-            return stop  # an opponent who may go out next: no search gambles on it
+        stop = policy.stop_going_out(s, plays)
+        if stop is not None and policy.unbeatable(stop, s.unseen, s.left[s.by]):
+            return stop  # a sure stop of an opponent who may go out next: no gamble
         candidates = _candidates(s, plays)
         if len(candidates) == 1:
             return candidates[0]

@@ -41,6 +41,10 @@ THREAT_AT = 10
 would win the trick (no unseen cards beat it but a bomb) and it would then lead, it is
 stopped with the cheapest play it cannot beat, a bomb or the rocket included; and it is
 not led a play of its size that the unseen cards beat (figures: docs/bots.md)."""
+LAST_WORD_AT = 6
+"""An opponent with this many cards or fewer who plays right after this seat is stopped
+(as at `THREAT_AT`) even where the unseen cards could beat its play: the seat between
+has passed, so if this seat passes too, that opponent leads next."""
 
 
 def choose(s: Situation) -> Combo | None:
@@ -241,14 +245,22 @@ def _follow_opponent(s: Situation, plays: tuple[Combo, ...]) -> Combo | None:
 
 def stop_going_out(s: Situation, plays: Sequence[Combo]) -> Combo | None:
     """Facing an opponent's play that wins the trick unless this seat beats it (nothing
-    unseen beats it but a bomb), when that opponent may then lead its whole hand: the
-    cheapest of `plays` it cannot beat, if any (see `THREAT_AT`)."""
+    unseen beats it but a bomb; or, with `LAST_WORD_AT` cards or fewer, the opponent
+    plays right after this seat, so the seat between has passed), when that opponent may
+    then lead its whole hand (see `THREAT_AT`): the cheapest of `plays` it cannot beat,
+    else the strongest bomb, which few hands beat; None for neither."""
     to_beat = s.to_beat
-    if to_beat is None or s.by_partner or can_beat(s.unseen, to_beat):
+    if to_beat is None or s.by_partner:
+        return None
+    last_word = s.by == NEXT and s.left[s.by] <= LAST_WORD_AT
+    if not last_word and can_beat(s.unseen, to_beat):
         return None
     if not may_go_out(s, s.by):
         return None
-    return cheapest_stop(plays, s.unseen, s.left[s.by])
+    stop = cheapest_stop(plays, s.unseen, s.left[s.by])
+    if stop is None:
+        stop = next((p for p in reversed(plays) if p.is_bomb), None)
+    return stop
 
 
 def may_go_out(s: Situation, seat: int) -> bool:

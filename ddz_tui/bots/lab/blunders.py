@@ -118,7 +118,10 @@ def turns_from(
 
 
 def blunders_of(game: Game) -> list[Blunders]:
-    """Each seat's blunders in a finished game."""
+    """Each seat's blunders in a finished game (none counted under 癞子, whose plays
+    with wilds are not the plain plays the counter reads)."""
+    if game.rules.laizi:
+        return [NONE, NONE, NONE]
     return blunders_in(*turns_of(game))
 
 
