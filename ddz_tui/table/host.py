@@ -348,9 +348,19 @@ class TableHost:
             self.games += 1
             self.totals = [a + b for a, b in zip(self.totals, result.scores, strict=True)]
             self._end_takeovers()
+        self._thinking = self._bot_to_move()
         self._publish()
         if result is not None:
             self._free_absent()
+
+    def _bot_to_move(self) -> int | None:
+        """The seat a bot is about to think for (the bots' loop starts next), or None.
+        Said in the state of the action before it: one state for both, not a second
+        one a moment later (a redraw of every seat's screen each)."""
+        game = self.game
+        if game is None or not self.playing or self.paused or game.turn is None:
+            return None
+        return game.turn if self._seats[game.turn].bot is not None else None
 
     # --- pausing -------------------------------------------------------------------
 
@@ -462,8 +472,9 @@ class TableHost:
         if bot is None:
             return False
         view = game.view(seat)
-        self._thinking = seat
-        self._publish()
+        if self._thinking != seat:  # not yet said with the action before
+            self._thinking = seat
+            self._publish()
         decision = self._decide(bot, view)
         action, _ = await asyncio.gather(decision, self.clock.sleep(self.bot_delay))
         self._thinking = None

@@ -111,6 +111,31 @@ async def test_bots_wait_for_the_delay_and_listeners_see_the_thinking_seat() -> 
     await host.close()
 
 
+async def test_an_action_and_the_next_bot_thinking_are_one_state() -> None:
+    """Each state is a redraw of every screen at the table: the one after a person's
+    move already says which bot thinks, and so does the one after a bot's move."""
+    clock = ManualClock()
+    host = _table(clock=clock)
+    host.bot_delay = 0.6
+    states: list[TableState] = []
+    host.subscribe(0, states.append)
+    host.new_game()
+    await settle(host, clock)  # the bots bid until it is my turn
+    if host.state(0).view.phase is Phase.BIDDING:
+        host.act(0, MakeBid(3))  # the landlord: my lead
+        await settle(host, clock)
+    view = host.state(0).view
+    assert view.phase is Phase.PLAYING and view.turn == 0
+    states.clear()
+    host.act(0, next(a for a in view.legal_actions() if isinstance(a, Play)))
+    await clock.sleeping()
+    assert [s.thinking for s in states] == [1], "one state: my play, and bot 1 thinking"
+    clock.advance(0.6)  # bot 1 plays
+    await clock.sleeping()
+    assert [s.thinking for s in states] == [1, 2], "its move, and bot 2 thinking"
+    await host.close()
+
+
 async def test_local_table_is_a_table_client() -> None:
     from ddz_tui.bots.hints import hints
     from ddz_tui.table.clients import LocalTable
