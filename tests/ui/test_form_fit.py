@@ -102,6 +102,26 @@ async def test_settings_by_keys_at_80x24(lang: Lang) -> None:
         await every_control_by_keys(pilot)
 
 
+@pytest.mark.parametrize("lang", [Lang.EN, Lang.ZH])
+async def test_settings_shows_its_notes_at_its_last_control(lang: Lang) -> None:
+    """The notes after the last control (sound, where the settings are kept) have no
+    focus of their own: the last control scrolls them into view, the first back up."""
+    app = make_app(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        saved_in = screen.query_one("#saved-in")
+        assert not on_screen(screen, saved_in), "Settings is taller than 80x24"
+        await pilot.press("up")  # from the first control round to the last
+        await pilot.pause()
+        assert screen.focused is screen.focus_chain[-1]
+        assert on_screen(screen, saved_in)
+        await pilot.press("down")
+        await pilot.pause()
+        assert screen.query_one("#settings-scroll").scroll_y == 0, "the form from its top"
+
+
 async def test_host_by_keys_at_80x24() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -91,7 +91,9 @@ class SettingsScreen(AppScreen):
     def compose(self) -> ComposeResult:
         settings: Settings = self.ddz.settings
         yield Plain(t("ui.settings.title"), classes="screen-title")
-        with Center(), Vertical(id="settings-form"):
+        # scrolled in a container of its own, below the title: a scrolled screen would
+        # take the title's row for its own, and show a control under it
+        with Vertical(id="settings-scroll"), Center(), Vertical(id="settings-form"):
             yield form_row(t("ui.settings.name"), self._name_field())
             yield form_row(
                 t("ui.settings.bot_delay"),
@@ -178,6 +180,16 @@ class SettingsScreen(AppScreen):
         name = self.query_one("#profile_name")  # typing a name works at once
         (name if isinstance(name, Input) else self.query_one("#bot_delay", Select)).focus()
         self.watch(self.app, "sound_on", self._sound_switched, init=False)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Textual scrolls only as far as the focused control: at the last one, the form
+        scrolls to its end, so that the notes after it (sound, where the settings are
+        kept) are read too, and at the first back to its top."""
+        chain, form = self.focus_chain, self.query_one("#settings-scroll")
+        if chain and event.widget is chain[-1]:
+            self.call_after_refresh(form.scroll_end, animate=False)
+        elif chain and event.widget is chain[0]:
+            self.call_after_refresh(form.scroll_home, animate=False)
 
     def _sound_switched(self, on: bool) -> None:
         """Sound was switched (here, or by the `m` key): show it, and the note anew."""
