@@ -6,6 +6,7 @@ game still fits whole with two more rule rows."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -173,3 +174,17 @@ async def test_host_and_new_table_take_two_more_rule_rows(monkeypatch) -> None:
         await pilot.pause()
         assert app.screen.query("#more2")
         await every_control_by_keys(pilot)
+
+
+def test_settings_chinese(snap_compare, config_dir, monkeypatch) -> None:
+    monkeypatch.setenv("HOME", str(Path(config_dir).parent))  # the path shown is ~/config/...
+    assert snap_compare(make_app(Lang.ZH), press=["s"])
+
+
+def test_new_game_large(snap_compare) -> None:
+    """A tall terminal keeps the rows spaced."""
+    assert snap_compare(make_app(), press=["n"], terminal_size=(160, 50))
+
+
+def test_host_chinese(snap_compare) -> None:
+    assert snap_compare(make_app(Lang.ZH), press=["o"])
