@@ -107,12 +107,22 @@ def form_row(label: str, field: Widget) -> Horizontal:
 
 class Choice(Select[Any]):
     """A Select whose arrows are in ASCII in ASCII mode (Textual draws ▼ and ▲). Closed,
-    its ↑ and ↓ move through the form (`FORM_KEYS`); Enter, Space or a click opens it."""
+    in a form's row, its ↑ and ↓ move through the form (`FORM_KEYS`), and Enter, Space
+    or a click opens it; elsewhere (a row of buttons) ↑ and ↓ open it too."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "app.focus_next", show=False),
-        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "arrow(1)", show=False),
+        Binding("up", "arrow(-1)", show=False),
     ]
+
+    def action_arrow(self, step: int) -> None:
+        parent = self.parent
+        if not (isinstance(parent, Widget) and parent.has_class("field")):
+            self.action_show_overlay()
+        elif step > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
 
     def on_mount(self) -> None:
         if ascii_mode():
