@@ -6,7 +6,6 @@ hostile input, replays, and random games played to the end from `legal_actions`.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,6 @@ from ddz_tui.engine import (
     LandlordChosen,
     Multiplier,
     PartKind,
-    Phase,
     Play,
     Played,
     PlayerView,
@@ -36,6 +34,7 @@ from ddz_tui.engine.events import RECORD_VERSION, WildDrawn, event_from_dict, ev
 from ddz_tui.engine.replay import frames
 from ddz_tui.records.store import _bombs_by_seat
 from ddz_tui.wild import WILD_RANKS, BombClass, readings, wild_plays
+from tests.support.house_play import played_out
 from tests.support.rigging import rigged
 
 LAIZI = Rules(laizi=True)
@@ -54,14 +53,7 @@ def _table(hands: list[str], bottom: str, wild: str, rules: Rules = LAIZI) -> Ga
 
 
 def _random_game(seed: int, rules: Rules = LAIZI) -> Game:
-    """A game played to the end by picking among `legal_actions` at random."""
-    game = Game(seed, rules=rules)
-    rng = random.Random(seed)
-    while game.phase is not Phase.OVER:
-        seat = game.turn
-        assert seat is not None
-        game.act(seat, rng.choice(game.view(seat).legal_actions()))
-    return game
+    return played_out(seed, rules)
 
 
 def _refused(game: Game, seat: int, action: Play) -> IllegalAction:

@@ -23,20 +23,14 @@ from ddz_tui.engine import (
 from ddz_tui.engine.deal import PACKET, cut, in_packets
 from ddz_tui.engine.events import Dealt, Played, Started, event_from_dict
 from ddz_tui.engine.replay import frames
+from tests.support.house_play import played_out
 
 NO_SHUFFLE = Rules(LandlordMode.BID, no_shuffle=True)
 EVERY_CARD = list(range(len(DECK)))
 
 
 def _played(seed: int, rules: Rules = NO_SHUFFLE, deck: tuple[int, ...] | None = None) -> Game:
-    """A game played to its end by random legal actions."""
-    game = Game(seed, rules=rules, deck=deck)
-    rng = random.Random(seed)
-    while game.phase is not Phase.OVER:
-        seat = game.turn
-        assert seat is not None
-        game.act(seat, rng.choice(game.view(seat).legal_actions()))
-    return game
+    return played_out(seed, rules, deck)
 
 
 def _deal(game: Game) -> tuple[list[list[int]], list[int]]:

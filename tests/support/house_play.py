@@ -74,3 +74,17 @@ def random_game(seed: int, rules: Rules) -> Game:
     game = Game(seed, rules=rules)
     play_random(game, seed * 7 + 1)
     return game
+
+
+def played_out(seed: int, rules: Rules, deck: tuple[int, ...] | None = None) -> Game:
+    """A game (dealt from `deck`, if given) played to the end by picking among each
+    seat's `legal_actions` at random: every mode's actions, wild readings included."""
+    game = Game(seed, rules=rules, deck=deck)
+    rng = random.Random(seed)
+    for _ in range(MAX_ACTIONS):
+        if game.phase is Phase.OVER:
+            return game
+        seat = game.turn
+        assert seat is not None
+        game.act(seat, rng.choice(game.view(seat).legal_actions()))
+    raise AssertionError("the game did not end")
