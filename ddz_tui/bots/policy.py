@@ -70,10 +70,11 @@ def lead(s: Situation) -> Combo:
     threat = min(s.left[o] for o in s.opponents)
     if threat <= BLOCK_AT:
         return _lead_against(threat, groups)
-    sizes = {s.left[o] for o in s.opponents if may_go_out(s, o)}
-    if sizes:  # not a play an opponent may go out over with its whole hand
-        safe = [g for g in groups if g.size not in sizes or not can_beat(s.unseen, g)]
-        groups = safe or groups
+    near = {s.left[o] for o in s.opponents if s.left[o] <= THREAT_AT}
+    if near:  # not a play an opponent may go out over
+        risky = [g for g in groups if g.size in near and _may_go_out_over(s, g)]
+        if risky and len(risky) < len(groups):
+            groups = [g for g in groups if g not in risky]
     return min(groups, key=lead_order)
 
 
@@ -261,6 +262,15 @@ def stop_going_out(s: Situation, plays: Sequence[Combo]) -> Combo | None:
     if stop is None:
         stop = next((p for p in reversed(plays) if p.is_bomb), None)
     return stop
+
+
+def _may_go_out_over(s: Situation, lead: Combo) -> bool:
+    """Might an opponent go out over `lead` with its whole hand (one play of its size that
+    the unseen cards could make)?"""
+    return any(
+        s.left[o] == lead.size and can_beat(s.unseen, lead) and may_go_out(s, o)
+        for o in s.opponents
+    )
 
 
 def may_go_out(s: Situation, seat: int) -> bool:
