@@ -117,6 +117,16 @@ def tricks(history: Iterable[tuple[int, str]]) -> Iterator[Trick]:
         yield trick
 
 
+def tricks_of_readings(history: Iterable[tuple[int, Reading | None]]) -> Iterator[Trick]:
+    """The trick after each entry of a history of (seat, reading) under 癞子, None for a
+    pass: a play holding wilds may be no play of the classic game (`tricks` would not
+    know it), and it is compared as it was read."""
+    trick = LEAD
+    for seat, reading in history:
+        trick = trick.after_reading(seat, reading)
+        yield trick
+
+
 def trick_of_readings(history: Iterable[tuple[int, Reading | None]]) -> Trick:
     """The trick after a whole history of (seat, reading) under 癞子, None for a pass."""
     trick = LEAD

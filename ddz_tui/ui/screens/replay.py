@@ -42,7 +42,16 @@ from ddz_tui.table.timing import REAL_CLOCK, Clock, Timer
 from ddz_tui.ui.names import bid_word
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.show.reading import call_words, double_word
-from ddz_tui.ui.show.table import TableShow, Top, bot_title, house_marks, me_line, sides, table_show
+from ddz_tui.ui.show.table import (
+    TableShow,
+    Top,
+    bot_title,
+    house_marks,
+    me_line,
+    play_words,
+    sides,
+    table_show,
+)
 from ddz_tui.ui.widgets.cards import CardRow
 from ddz_tui.ui.widgets.chips import strip_lines
 from ddz_tui.ui.widgets.coach import CoachBar, CoachState
@@ -248,6 +257,8 @@ class ReplayScreen(AppScreen):
             shows=_shows(frame),
             doubles=frame.doubles,
             super_doubles=frame.super_doubles,
+            wild=frame.wild,
+            readings=frame.readings,
             standing=frame.standing,  # as the game stood then, even under older rules
         )
         shown = table_show(TableState(me, self.replay.seats(), view), None, None)
@@ -388,9 +399,10 @@ class ReplayScreen(AppScreen):
         if isinstance(action, (Called, Shown, Doubled)):
             return self._answered(action, before)
         if isinstance(action, Played):
-            combo = classify(action.ranks)
+            reading = frame.readings[-1] if frame.readings else None
+            combo = classify(action.ranks) if reading is None else reading.combo
             assert combo is not None
-            text = t("ui.replay.played", who=who, play=combo.describe())
+            text = t("ui.replay.played", who=who, play=play_words(combo, reading))
         else:
             text = t("ui.replay.passed", who=who)
         if frame.result is not None:

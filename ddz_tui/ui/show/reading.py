@@ -5,14 +5,15 @@ Nothing here decides a rule; it only arranges what the view already says.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from ddz_tui.cards import Card
 from ddz_tui.engine import PlayerView, Side
-from ddz_tui.engine.trick import LEAD, tricks
+from ddz_tui.engine.trick import LEAD, Trick, tricks, tricks_of_readings
 from ddz_tui.engine.view import cards_for
-from ddz_tui.rules import play_order
+from ddz_tui.rules import main_first, play_order
+from ddz_tui.wild import Reading
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,7 @@ class Shown:
     cards: tuple[Card, ...] = ()  # empty for a pass
     bid: int | None = None  # set for a bid (0 = pass)
     to_beat: bool = False  # the play the next player must beat
+    stands: tuple[str, ...] = ()  # 癞子: what each card stands for, "" for a natural one
 
     @property
     def passed(self) -> bool:
@@ -37,15 +39,54 @@ def on_table(view: PlayerView) -> dict[int, Shown]:
     plays = _history_cards(view)
     shown: dict[int, Shown] = {}
     trick = LEAD
-    for (seat, _), cards, after in zip(view.history, plays, tricks(view.history), strict=True):
+    for index, ((seat, _), cards, after) in enumerate(
+        zip(view.history, plays, _tricks(view), strict=True)
+    ):
         if trick.ended:
             shown = {}
-        shown[seat] = Shown(cards=play_order(cards) if cards else ())
+        laid, stands = laid_out(cards, view.readings[index] if view.readings else None)
+        shown[seat] = Shown(cards=laid, stands=stands)
         trick = after
     last = trick.last_play
     if last is not None:
-        shown[last[0]] = Shown(cards=shown[last[0]].cards, to_beat=True)
+        shown[last[0]] = replace(shown[last[0]], to_beat=True)
     return shown
+
+
+def _tricks(view: PlayerView) -> Iterable[Trick]:
+    """The trick after each entry of the history, by the engine's rule: under 癞子 each
+    play as it was read (a play holding wilds may be no play of the classic game)."""
+    if view.wild is None:
+        return tricks(view.history)
+    return tricks_of_readings(zip((seat for seat, _ in view.history), view.readings, strict=True))
+
+
+def laid_out(
+    cards: Sequence[Card], reading: Reading | None
+) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """A play's cards as players lay it down (`play_order`: main part first), and under
+    癞子, for a play holding wilds, each wild put where the rank it stands for goes, with
+    that rank beside it ("" for a natural card): `7 7 7 9(癞)` read as a bomb of 7s is
+    laid out as 7 7 7 and the 9 standing for a 7."""
+    if not cards:
+        return (), ()
+    if reading is None or not reading.wild_count:
+        return play_order(cards), ()
+    wild = reading.wild_rank
+    naturals = sorted(card for card in cards if card.rank != wild)
+    wilds = sorted(card for card in cards if card.rank == wild)
+    laid: list[Card] = []
+    stands: list[str] = []
+    for rank in main_first(reading.combo):
+        natural = next((card for card in naturals if card.rank == rank), None)
+        if natural is not None:
+            naturals.remove(natural)
+            laid.append(natural)
+            stands.append("")
+        elif wilds:
+            laid.append(wilds.pop(0))
+            stands.append(rank)
+    return tuple(laid), tuple(stands)
 
 
 def last_trick(view: PlayerView) -> tuple[tuple[int, tuple[Card, ...]], ...]:
@@ -54,8 +95,10 @@ def last_trick(view: PlayerView) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     finished: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     trick: list[tuple[int, tuple[Card, ...]]] = []
     cards_of = _history_cards(view)
-    for (seat, _), cards, after in zip(view.history, cards_of, tricks(view.history), strict=True):
-        trick.append((seat, play_order(cards) if cards else ()))
+    for index, ((seat, _), cards, after) in enumerate(
+        zip(view.history, cards_of, _tricks(view), strict=True)
+    ):
+        trick.append((seat, laid_out(cards, view.readings[index] if view.readings else None)[0]))
         if after.ended:
             finished, trick = tuple(trick), []
     return finished

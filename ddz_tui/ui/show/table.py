@@ -13,13 +13,14 @@ from enum import Enum
 from ddz_tui.cards import Card
 from ddz_tui.engine import Decision, LandlordMode, Phase, PlayerView, Role, Side
 from ddz_tui.engine.seats import per_seat
-from ddz_tui.i18n import as_shown, t
-from ddz_tui.rules import classify, rank_name
+from ddz_tui.i18n import Phrase, as_shown, t
+from ddz_tui.rules import RANKS, Combo, classify, rank_name, rank_phrase
 from ddz_tui.sound.clips import Effect
 from ddz_tui.table.seats import SeatKind, TableState
 from ddz_tui.ui.names import bid_word, level_name, role_name, seat_mark
 from ddz_tui.ui.show.cues import table_cues
 from ddz_tui.ui.show.reading import Shown, answers, doubled, on_table
+from ddz_tui.wild import BombClass, Reading
 
 LOW_CARDS = 2
 """A seat this close to going out is shown in warning colours (报单 / 报双)."""
@@ -334,6 +335,18 @@ def selection(selected: Sequence[Card]) -> Selection | None:
     return Selection(combo.describe(), valid=True)
 
 
+def play_words(combo: Combo, reading: Reading | None = None) -> str:
+    """A play in words; under 癞子 (`reading`), a bomb says its class: "a soft bomb of
+    7s" (made with wilds), "a hard bomb of 7s", "the four wilds"."""
+    if reading is None or reading.bomb is None or reading.bomb is BombClass.ROCKET:
+        return combo.describe()
+    if reading.bomb is BombClass.WILD:
+        return t("ui.play.wild_bomb")
+    key = "ui.play.soft_bomb" if reading.bomb is BombClass.SOFT else "ui.play.hard_bomb"
+    low = RANKS[combo.level]
+    return Phrase(key, r=rank_phrase(low), rs=rank_phrase(low, plural=True)).render()
+
+
 def status(state: TableState) -> str:
     """What to do now, when nothing more pressing is to be said."""
     view = state.view
@@ -360,7 +373,8 @@ def status(state: TableState) -> str:
         return t("ui.msg.your_lead")
     last = view.last_play
     assert last is not None
-    return t("ui.msg.beat", play=last[1].describe(), who=seat_name(state, last[0]))
+    play = play_words(last[1], view.trick.reading)
+    return t("ui.msg.beat", play=play, who=seat_name(state, last[0]))
 
 
 def asked(state: TableState) -> str:
