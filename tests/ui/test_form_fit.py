@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.containers import Horizontal
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -141,6 +142,24 @@ async def test_new_table_by_keys_at_80x24() -> None:
             await pilot.pause()
             assert isinstance(app.screen, NewTableScreen)
             await every_control_by_keys(pilot)
+
+
+LABEL_ROOM = 25
+"""A row's label column is 26 cells (app.tcss): a longer label wraps out of its line,
+one as long leaves no gap before the control."""
+
+
+@pytest.mark.parametrize("lang", [Lang.EN, Lang.ZH])
+@pytest.mark.parametrize("key", ["n", "s", "o"])
+async def test_every_row_label_fits_its_column(lang: Lang, key: str) -> None:
+    app = make_app(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        labels = [str(label.content) for label in app.screen.query(".field-label")]
+        assert len(labels) > 5
+        too_long = [text for text in labels if Text(text).cell_len > LABEL_ROOM]
+        assert not too_long
 
 
 def two_more_rows(rules: Rules) -> list[Horizontal]:

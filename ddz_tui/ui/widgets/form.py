@@ -50,7 +50,9 @@ def cap_options() -> list[tuple[str, int]]:
 def rules_rows(rules: Rules) -> list[Horizontal]:
     """The house rules a form offers (new game, new table, hosting): how the landlord
     is chosen, doubling (加倍) and super doubling (超级加倍), showing cards (明牌), the
-    cap (封顶) and no shuffle (不洗牌); `chosen_rules` reads them."""
+    cap (封顶) and no shuffle (不洗牌); `chosen_rules` reads them. One row a rule, its
+    label at most 25 cells (the label column is 26) in both languages: a short terminal
+    packs the rows one a line (`FORM_HEIGHTS`), with room at 80×24 for more."""
     return [
         form_row(t("ui.new_game.mode"), choice(mode_options(), rules.landlord, "mode")),
         form_row(t("ui.new_game.doubling"), OnOff(rules.doubling, id="doubling")),
