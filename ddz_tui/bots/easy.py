@@ -61,7 +61,9 @@ class EasyBot:
         """Calls, grabs and doubles with an obviously strong hand; never shows it."""
         if view.decision not in YES_OR_NO:
             raise ValueError(f"not a yes-or-no decision: {view.decision}")
-        return view.decision is not Decision.SHOW and _obviously_strong(pack(view.hand_ranks))
+        if view.decision in (Decision.SHOW, Decision.SHOW_START):
+            return False
+        return _obviously_strong(pack(view.hand_ranks))
 
     def super_double(self, view: PlayerView) -> bool:
         """Never: a plain double is all the risk it takes (超级加倍 is for the levels

@@ -26,7 +26,7 @@ class Side(str, Enum):
     PEASANTS = "peasants"
 
 
-RECORD_VERSION = 8
+RECORD_VERSION = 9
 """The newest record format. Version 1 (before house rules) held the landlord mode
 only; version 2 holds the house rules; version 3 is a game played under the redeal
 limit (`Game`'s `REDEALS_BEFORE_LOT`): it holds only the last deal declined before
@@ -45,7 +45,9 @@ Version 6 is version 5 with super doubling (超级加倍, `Rules.super_double`):
 game of 不洗牌 (`Rules.no_shuffle`): its `started` may hold the `deck` its deal was
 cut from (the cards as the game before left them), which no seed gives. Version 8
 is a game of 癞子 (`Rules.laizi`): a `wild_drawn` event follows the landlord's, and a
-`played` event of cards holding wilds says what they stood for (`wilds`)."""
+`played` event of cards holding wilds says what they stood for (`wilds`). Version 9
+is a game of 明牌开始 (`Rules.show_start`): each seat's answer is a `shown_start`
+event, before the first bid or call (after the landlord's, drawn by lot)."""
 
 WILD_RANKS = RANKS[: RANK_INDEX["B"]]
 """The ranks a 癞子 game may draw as its wild rank: 3 to 2, never a joker (the same
@@ -87,6 +89,8 @@ class Started:
     @property
     def version(self) -> int:
         """The oldest record format that holds this game."""
+        if self.rules.show_start:
+            return 9
         if self.rules.laizi:
             return 8
         if self.rules.no_shuffle:
@@ -142,6 +146,16 @@ class Called:
 class Shown:
     """明牌: the landlord's hand as shown to everyone after taking the bottom cards,
     or () when the landlord chose not to show it."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ShownAtStart:
+    """明牌开始: `seat`'s hand as it showed it to everyone before the bidding (the 17
+    cards dealt; the landlord's 20 in a deal drawn by lot), or () when it chose not to
+    (a version 9 record only)."""
 
     seat: int
     cards: tuple[int, ...]
@@ -266,6 +280,7 @@ Event = (
     | GameOver
     | Left
     | WildDrawn
+    | ShownAtStart
 )
 
 EVENT_TYPES: dict[str, type] = {
@@ -282,6 +297,7 @@ EVENT_TYPES: dict[str, type] = {
     "game_over": GameOver,
     "left": Left,
     "wild_drawn": WildDrawn,
+    "shown_start": ShownAtStart,
 }
 _TYPE_NAMES = {cls: name for name, cls in EVENT_TYPES.items()}
 
@@ -347,9 +363,9 @@ def _started_to_dict(event: Started) -> dict[str, Any]:
 
 def _started_from_dict(data: dict[str, Any]) -> Started:
     """Version 1 holds the landlord mode (and, in the oldest records, no version);
-    versions 2 to 8 hold the rules, versions 4 to 8 whether the redeal limit dropped
-    deals, versions 5 to 8 whether the landlord was not asked to redouble, and versions
-    7 and 8 may hold the deck a no-shuffle deal was cut from."""
+    versions 2 to 9 hold the rules, versions 4 to 9 whether the redeal limit dropped
+    deals, versions 5 to 9 whether the landlord was not asked to redouble, and versions
+    7 to 9 may hold the deck a no-shuffle deal was cut from."""
     version = data.get("version", 1)
     if type(version) is not int or version not in range(1, RECORD_VERSION + 1):
         raise ValueError(f"a record of version {version!r} (this game reads 1 to {RECORD_VERSION})")

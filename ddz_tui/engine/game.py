@@ -27,6 +27,7 @@ from ddz_tui.engine.events import (
     Passed,
     Played,
     Shown,
+    ShownAtStart,
     Side,
     Started,
     TrickWon,
@@ -128,7 +129,7 @@ the next deal is drawn by lot (stake 1, as in the drawn-by-lot mode) instead of
 being bid for again: seats that never bid could otherwise redeal for ever, and
 three colluding seats did, 439 times in 26 seconds, the record growing with each."""
 
-ActionEvent = Bid | Called | Shown | Doubled | Played | Passed
+ActionEvent = Bid | Called | ShownAtStart | Shown | Doubled | Played | Passed
 """The events that record a seat's action (the rest follow from them)."""
 
 
@@ -181,6 +182,7 @@ class Game:
     # tuples, handed to views as they are (a decision adds one; a view copies none)
     _calls: tuple[tuple[int, bool], ...]
     _shows: tuple[tuple[int, tuple[Card, ...]], ...]
+    _start_shows: tuple[tuple[int, tuple[Card, ...]], ...]  # 明牌开始's answers
     _doubles: tuple[tuple[int, bool], ...]
     _super_doubles: tuple[int, ...]
     _history: list[tuple[int, str]]
@@ -280,6 +282,7 @@ class Game:
             self._super_doubles,
             soft_bombs=self._soft_bombs,
             wild_bombs=self._wild_bombs,
+            start_shows=self._start_shows,
         )
 
     @property
@@ -327,6 +330,7 @@ class Game:
             standing=self.standing,
             wild=self._wild,
             readings=tuple(self._readings),
+            start_shows=self._start_shows,
         )
 
     @property
@@ -366,6 +370,8 @@ class Game:
             return self.call(seat, answer.yes)
         if decision is Decision.SHOW:
             return self.show(seat, answer.yes)
+        if decision is Decision.SHOW_START:
+            return self.show_start(seat, answer.yes)
         return self.double(seat, answer.yes, answer.level)
 
     def bid(self, seat: int, bid: int) -> tuple[Event, ...]:
@@ -407,6 +413,18 @@ class Game:
             self._make_landlord(state.landlord, base=1)
         else:
             self._redeal()
+        return tuple(self._events[start:])
+
+    def show_start(self, seat: int, show: bool) -> tuple[Event, ...]:
+        """明牌开始: before the bidding, each seat in turn plays with its hand shown to
+        all from now on, or not (the stake counts `factors.show_start` once if any does)."""
+        self._check_turn(seat, Decision.SHOW_START)
+        self._check_answer(show)
+        start = len(self._events)
+        hand = tuple(self._hands[seat]) if show else ()
+        self._record(ShownAtStart(seat, tuple(card.id for card in hand)))
+        self._start_shows += ((seat, hand),)
+        self._advance()
         return tuple(self._events[start:])
 
     def show(self, seat: int, show: bool) -> tuple[Event, ...]:
@@ -549,6 +567,8 @@ class Game:
                     game.call(event.seat, event.take)
                 elif isinstance(event, Shown):
                     game.show(event.seat, bool(event.cards))
+                elif isinstance(event, ShownAtStart):
+                    game.show_start(event.seat, bool(event.cards))
                 elif isinstance(event, Doubled):
                     game.double(event.seat, event.double, event.level)
                 elif isinstance(event, Played):
@@ -634,6 +654,7 @@ class Game:
         self._bids = []
         self._calls = ()
         self._shows = ()
+        self._start_shows = ()
         self._doubles = ()
         self._super_doubles = ()
         self._history = []
@@ -690,6 +711,7 @@ class Game:
             history[-1][0] if history else None,
             not (hands[0] and hands[1] and hands[2]),
             always_redouble=self._always_redouble,
+            start_shows=self._start_shows,
         )
 
     def _finish(self, seat: int) -> None:

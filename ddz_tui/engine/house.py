@@ -38,12 +38,15 @@ class Decision(str, Enum):
     BID = "bid"  # bid 1–3 points or pass (叫分)
     CALL = "call"  # call the landlord or not (叫地主)
     GRAB = "grab"  # grab the landlord or not (抢地主)
+    SHOW_START = "show_start"  # each seat, before bidding: play with the hand shown (明牌开始)
     SHOW = "show"  # the landlord: show the hand or not (明牌)
     DOUBLE = "double"  # double or not (加倍)
     PLAY = "play"  # play or pass
 
 
-YES_OR_NO = frozenset({Decision.CALL, Decision.GRAB, Decision.SHOW, Decision.DOUBLE})
+YES_OR_NO = frozenset(
+    {Decision.CALL, Decision.GRAB, Decision.SHOW_START, Decision.SHOW, Decision.DOUBLE}
+)
 """The decisions answered yes or no (an `Answer`)."""
 
 
@@ -55,7 +58,16 @@ def _check_factor(name: str, value: object) -> None:
 _SUPER_DOUBLE = 4
 """What a super double (超级加倍) multiplies by unless the house says otherwise."""
 
-_OPTIONAL_FACTORS = {"super_double": _SUPER_DOUBLE, "soft_bomb": 2, "wild_bomb": 2}
+_SHOW_START = 5
+"""What showing the hand before bidding (明牌开始) multiplies by unless the house says
+otherwise: Tencent's 欢乐斗地主 makes it ×5 (docs/rules.md)."""
+
+_OPTIONAL_FACTORS = {
+    "super_double": _SUPER_DOUBLE,
+    "soft_bomb": 2,
+    "wild_bomb": 2,
+    "show_start": _SHOW_START,
+}
 """Factors written only when they are not their default (the factors of every game
 before them are written as they always were), with those defaults."""
 
@@ -69,7 +81,9 @@ class Factors:
     `spring`; `grab` counts once per grab; `double` once per player who doubles, or
     `super_double` instead for one who super-doubles (超级加倍, `Rules.super_double`).
     Under 癞子 (`Rules.laizi`) `bomb` is a bomb of four natural cards (硬炸), `soft_bomb`
-    one completed with wilds (软炸), `wild_bomb` the four wilds (纯癞子炸)."""
+    one completed with wilds (软炸), `wild_bomb` the four wilds (纯癞子炸). `show_start`
+    counts once when any seat plays with its hand shown from before the bidding
+    (明牌开始, `Rules.show_start`), `show` when the landlord shows after the bottom."""
 
     bomb: int = 2
     rocket: int = 2
@@ -80,14 +94,15 @@ class Factors:
     super_double: int = _SUPER_DOUBLE
     soft_bomb: int = 2
     wild_bomb: int = 2
+    show_start: int = _SHOW_START
 
     def __post_init__(self) -> None:
         for f in fields(self):
             _check_factor(f.name, getattr(self, f.name))
 
     def to_dict(self) -> dict[str, int]:
-        """Every factor; `super_double`, `soft_bomb` and `wild_bomb` only when they are
-        not their default, so the factors of every game before them are written as
+        """Every factor; `super_double`, `soft_bomb`, `wild_bomb` and `show_start` only
+        when they are not their default, so the factors of every game before them are written as
         they always were."""
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         for name, default in _OPTIONAL_FACTORS.items():
@@ -97,8 +112,8 @@ class Factors:
 
     @classmethod
     def from_dict(cls, data: object) -> Factors:
-        """The factors a dict holds: every one of them (`super_double`, `soft_bomb`
-        and `wild_bomb` may be left out), each a whole number; ValueError says what is
+        """The factors a dict holds: every one of them (`super_double`, `soft_bomb`,
+        `wild_bomb` and `show_start` may be left out), each a whole number; ValueError says what is
         wrong."""
         names = [f.name for f in fields(cls) if f.name not in _OPTIONAL_FACTORS]
         return cls(**_exact_keys("factors", data, names, optional=list(_OPTIONAL_FACTORS)))
@@ -126,6 +141,10 @@ class Rules:
     laizi: 癞子 — once the landlord has the bottom cards a rank from 3 to 2 is drawn and
     its four cards are wild (`ddz_tui/wild.py`, docs/rules.md); bombs are scored by
     class (`factors.soft_bomb`, `bomb`, `wild_bomb`).
+    show_start: 明牌开始 — once the cards are dealt, before the bidding (or calling),
+    each seat in turn from the first to bid may play with its hand shown to all; the
+    stake is multiplied by `factors.show_start` once if any seat does. In a deal whose
+    landlord is drawn by lot, the seats are asked once it is drawn, from the landlord.
     """
 
     landlord: LandlordMode = LandlordMode.BID
@@ -136,10 +155,11 @@ class Rules:
     super_double: bool = False
     no_shuffle: bool = False
     laizi: bool = False
+    show_start: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "landlord", LandlordMode(self.landlord))
-        for name in ("doubling", "showing", "super_double", "no_shuffle", "laizi"):
+        for name in ("doubling", "showing", "super_double", "no_shuffle", "laizi", "show_start"):
             if type(getattr(self, name)) is not bool:
                 raise ValueError(f"{name!r} must be true or false")
         if not isinstance(self.factors, Factors):
@@ -152,6 +172,8 @@ class Rules:
             getattr(self.factors, name) != _OPTIONAL_FACTORS[name] for name in LAIZI_FACTORS
         ):
             raise ValueError("'soft_bomb' and 'wild_bomb' are factors of 癞子: they need 'laizi'")
+        if not self.show_start and self.factors.show_start != _SHOW_START:
+            raise ValueError("'show_start' is the factor of 明牌开始: it needs 'show_start'")
 
     @property
     def plain(self) -> bool:
@@ -169,8 +191,15 @@ class Rules:
     def extended(self) -> bool:
         """Rules that a record before version 5, or a peer of protocol 5 or older,
         cannot hold: a cap (封顶), super doubling (超级加倍, version 6 only), no shuffle
-        (不洗牌, version 7 only), wildcards (癞子, version 8 only)."""
-        return self.cap is not None or self.super_double or self.no_shuffle or self.laizi
+        (不洗牌, version 7 only), wildcards (癞子, version 8 only), showing before the
+        bidding (明牌开始, version 9 only)."""
+        return (
+            self.cap is not None
+            or self.super_double
+            or self.no_shuffle
+            or self.laizi
+            or self.show_start
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Every rule; `cap` only when there is one, so the rules of every game before
@@ -189,14 +218,17 @@ class Rules:
             out["no_shuffle"] = True
         if self.laizi:
             out["laizi"] = True
+        if self.show_start:
+            out["show_start"] = True
         return out
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
         """The rules a dict holds (every key present but `cap`, `super_double`,
-        `no_shuffle` and `laizi`, nothing else); ValueError says what is wrong."""
+        `no_shuffle`, `laizi` and `show_start`, nothing else); ValueError says what is
+        wrong."""
         keys = ["landlord", "doubling", "showing", "factors"]
-        optional = ["cap", "super_double", "no_shuffle", "laizi"]
+        optional = ["cap", "super_double", "no_shuffle", "laizi", "show_start"]
         values = _exact_keys("rules", data, keys, optional=optional)
         if not isinstance(values["landlord"], str):
             raise ValueError("'landlord' must be a landlord mode")
@@ -208,6 +240,8 @@ class Rules:
             raise ValueError("'no_shuffle' is written only when on")
         if values.get("laizi") is False:
             raise ValueError("'laizi' is written only when on")
+        if values.get("show_start") is False:
+            raise ValueError("'show_start' is written only when on")
         values["factors"] = Factors.from_dict(values["factors"])
         return cls(**values)
 
@@ -240,7 +274,9 @@ RULES_SPEC_HELP = (
     "(不洗牌: each deal after the first is cut from the last game's cards as played, "
     "noshuffle=off); laizi (癞子: a rank drawn after the bottom is taken is wild; "
     "soft_bomb=N and wild_bomb=N set what a bomb made with wilds and the four wilds "
-    "multiply by, bomb=N a natural one; laizi=off); plain is the default game"
+    "multiply by, bomb=N a natural one; laizi=off); showstart (明牌开始: each seat may "
+    "show its hand before the bidding, ×5 once; showstart=N sets the factor, "
+    "showstart=off); plain is the default game"
 )
 
 
@@ -266,6 +302,8 @@ def parse_rules(spec: str, base: Rules | None = None) -> Rules:
                 values["no_shuffle"] = True
             elif name == "laizi":
                 values["laizi"] = True
+            elif name == "showstart":
+                values["show_start"] = True
             else:
                 raise ValueError(f"unknown house rule {item!r}")
         elif name == "landlord":
@@ -283,6 +321,13 @@ def parse_rules(spec: str, base: Rules | None = None) -> Rules:
             values["no_shuffle"] = _SWITCHES[value]
         elif name == "laizi" and value in _SWITCHES:
             values["laizi"] = _SWITCHES[value]
+        elif name == "showstart" and value in _SWITCHES:
+            values["show_start"] = _SWITCHES[value]
+            if not values["show_start"]:  # its factor goes with it
+                factors["show_start"] = _SHOW_START
+        elif name == "showstart":  # the factor switches the rule on, as show=N does
+            factors["show_start"] = _factor(name, value)
+            values["show_start"] = True
         elif name in LAIZI_FACTORS:  # 癞子's factors switch it on, as double=N does 加倍
             factors[name] = _factor(name, value)
             values["laizi"] = True
@@ -317,6 +362,7 @@ def rules_spec(rules: Rules) -> str:
     words += [name for name, on in (("double", rules.doubling), ("show", rules.showing)) if on]
     factors = rules.factors.to_dict()
     super_factor = factors.pop("super_double", None)  # written only when not the default
+    start_factor = factors.pop("show_start", None)
     if rules.super_double:
         words.append("super" if super_factor is None else f"super={super_factor}")
     changed = factors.items() - DEFAULT_FACTORS.to_dict().items()
@@ -327,4 +373,6 @@ def rules_spec(rules: Rules) -> str:
         words.append("noshuffle")
     if rules.laizi:
         words.append("laizi")
+    if rules.show_start:
+        words.append("showstart" if start_factor is None else f"showstart={start_factor}")
     return ",".join(words)

@@ -59,15 +59,23 @@ def progress(
     over: bool,
     *,
     always_redouble: bool = False,
+    start_shows: Sequence[tuple[int, tuple[object, ...]]] = (),
 ) -> Progress:
     """Where the deal stands after these public facts: the landlord (None while it is
     bid for or called), who bid or called first, the bids and the calls so far,
     whether the landlord has answered 明牌 (`shown`), the 加倍 answers, the seat of
     the last play or pass (None before the first), and whether a hand is empty.
     `always_redouble`: the landlord is asked even when no peasant doubled (records
-    from before version 4)."""
+    from before version 4). `start_shows`: the 明牌开始 answers so far, (seat, the hand
+    as shown or ()): under that rule every seat answers first, from the first to bid
+    (from the landlord when it was drawn by lot), and a landlord who showed then is
+    not asked 明牌 again."""
     if last_to_act is not None:  # the play has begun
         return in_play(last_to_act, over)
+    if rules.show_start and len(start_shows) < 3:
+        first = landlord if landlord is not None else first_bidder
+        turn = ((first or 0) + len(start_shows)) % 3
+        return Progress(Phase.SHOWING, Decision.SHOW_START, turn)
     if landlord is None:
         if rules.landlord is LandlordMode.GRAB:
             state = calling(first_bidder if first_bidder is not None else 0, calls)
@@ -76,7 +84,7 @@ def progress(
         return Progress(Phase.BIDDING, Decision.BID, turn)
     if over:
         return OVER
-    if rules.showing and not shown:
+    if rules.showing and not shown and not any(s == landlord and c for s, c in start_shows):
         return Progress(Phase.SHOWING, Decision.SHOW, landlord)
     doubling = rules.doubling and len(doubles) < 3
     if doubling and (always_redouble or not doubling_done(doubles)):
@@ -117,12 +125,14 @@ def stake(
     *,
     soft_bombs: int = 0,
     wild_bombs: int = 0,
+    start_shows: Sequence[tuple[int, tuple[object, ...]]] = (),
 ) -> Multiplier:
     """The stake's parts from the facts of the deal: the base (the winning bid, 1
     without bidding), bombs and the rocket played, the springs, the grabs (every
     call or grab that took, after the first), a hand shown, who doubled and who of
     them super-doubled (超级加倍). Under 癞子, `bombs` are natural bombs (硬炸),
-    `soft_bombs` bombs made with wilds (软炸), `wild_bombs` the four wilds played."""
+    `soft_bombs` bombs made with wilds (软炸), `wild_bombs` the four wilds played.
+    `start_shows`: the 明牌开始 answers, (seat, the hand as shown or ())."""
     doubled = per_seat(any(s == seat and d for s, d in doubles) for seat in range(3))
     return Multiplier(
         base,
@@ -137,4 +147,5 @@ def stake(
         cap=rules.cap,
         soft_bombs=soft_bombs,
         wild_bombs=wild_bombs,
+        shown_start=any(cards for _, cards in start_shows),
     )

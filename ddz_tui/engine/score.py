@@ -17,6 +17,7 @@ class PartKind(str, Enum):
 
     BID = "bid"  # the winning bid; 1 when the landlord was drawn by lot or called
     GRABS = "grabs"  # 抢地主
+    SHOWN_START = "shown_start"  # 明牌开始: a hand shown from before the bidding
     SHOWN = "shown"  # 明牌
     BOMBS = "bombs"  # under 癞子: bombs of four natural cards (硬炸)
     SOFT_BOMBS = "soft_bombs"  # 癞子: bombs made with wilds (软炸)
@@ -54,6 +55,8 @@ class Multiplier:
     their doubling is `factors.super_double` instead of `factors.double`.
     Under 癞子, `bombs` counts bombs of four natural cards (硬炸), `soft_bombs` those made
     with wilds (软炸) and `wild_bombs` the four wilds (纯癞子炸), each class by its factor.
+    shown_start: a seat played with its hand shown from before the bidding (明牌开始):
+    `factors.show_start`, once whoever showed.
     """
 
     base: int = 1
@@ -69,13 +72,14 @@ class Multiplier:
     cap: int | None = None
     soft_bombs: int = 0
     wild_bombs: int = 0
+    shown_start: bool = False
 
     @property
     def doublings(self) -> int:
         """How many times the shared stake was raised (bombs, rocket, spring, grabs, show)."""
         spring = self.spring or self.anti_spring
         bombs = self.bombs + self.soft_bombs + self.wild_bombs
-        return bombs + self.rocket + spring + self.grabs + self.shown
+        return bombs + self.rocket + spring + self.grabs + self.shown + self.shown_start
 
     @property
     def factor(self) -> int:
@@ -90,6 +94,8 @@ class Multiplier:
             factor *= f.spring
         if self.shown:
             factor *= f.show
+        if self.shown_start:
+            factor *= f.show_start
         return factor
 
     @property
@@ -104,6 +110,8 @@ class Multiplier:
         parts = [Part(PartKind.BID, self.base, self.base)]
         if self.grabs:
             parts.append(Part(PartKind.GRABS, self.grabs, f.grab**self.grabs))
+        if self.shown_start:
+            parts.append(Part(PartKind.SHOWN_START, 1, f.show_start))
         if self.shown:
             parts.append(Part(PartKind.SHOWN, 1, f.show))
         if self.bombs:

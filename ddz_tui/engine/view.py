@@ -106,6 +106,8 @@ class PlayerView:
     before, and in a game without the rule.
     readings: 癞子, each history entry's reading (what its wilds stood for), None for a
     pass; () in a game without the rule.
+    start_shows: 明牌开始's answers as (seat, the hand as shown before the bidding), ()
+    for a hand not shown, in order.
 
     hands_at_end: every seat's cards left when the game ended, laid open for all; ()
     until the game is over (a view refuses them before). For display, like
@@ -137,6 +139,7 @@ class PlayerView:
     standing: Standing | None = field(default=None, compare=False, kw_only=True, repr=False)
     wild: str | None = field(default=None, kw_only=True)
     readings: tuple[Reading | None, ...] = field(default=(), kw_only=True)
+    start_shows: tuple[tuple[int, tuple[Card, ...]], ...] = field(default=(), kw_only=True)
 
     def __init__(
         self,
@@ -158,6 +161,7 @@ class PlayerView:
         standing: Standing | None = None,
         wild: str | None = None,
         readings: tuple[Reading | None, ...] = (),
+        start_shows: tuple[tuple[int, tuple[Card, ...]], ...] = (),
     ) -> None:
         self.__dict__.update(
             seat=seat,
@@ -177,6 +181,7 @@ class PlayerView:
             standing=standing,
             wild=wild,
             readings=readings,
+            start_shows=start_shows,
         )
         if standing is None:
             self._check_facts()
@@ -208,6 +213,7 @@ class PlayerView:
             "shows",
             tuple((s, cards if _is_cards(cards) else _as_cards(cards)) for s, cards in self.shows),
         )
+        self._check_start_shows()
         answers = self.calls + self.doubles + tuple((s, bool(c)) for s, c in self.shows)
         if any(s not in SEATS or type(answer) is not bool for s, answer in answers):
             raise ValueError("calls, shows and doubles are (seat, answer) with seats 0, 1 and 2")
@@ -225,6 +231,34 @@ class PlayerView:
         ):
             raise ValueError("super doubles are doubles, under the super double rule")
         self._check_wilds()
+
+    def _check_start_shows(self) -> None:
+        """明牌开始's facts: only under the rule, one answer per seat in turn, each hand
+        shown whole (17 cards, or the landlord's 20 when drawn by lot) and none holding
+        this seat's cards or another shown hand's."""
+        shows = tuple(
+            (s, cards if _is_cards(cards) else _as_cards(cards)) for s, cards in self.start_shows
+        )
+        object.__setattr__(self, "start_shows", shows)
+        if not shows:
+            return
+        if not self.rules.show_start or len(shows) > 3:
+            raise ValueError("hands shown before the bidding are for games of 明牌开始")
+        seats = [s for s, _ in shows]
+        if any(s not in SEATS for s in seats) or any(
+            b != (seats[0] + i) % 3 for i, b in enumerate(seats)
+        ):
+            raise ValueError("hands shown before the bidding are answered seat after seat")
+        seen = set(self.hand)
+        for seat, cards in shows:
+            sizes = (HAND_SIZE, HAND_SIZE + BOTTOM_SIZE) if seat == self.landlord else (HAND_SIZE,)
+            if not cards:
+                continue
+            mine = seat == self.seat  # its own hand, less what it played since
+            if len(cards) not in sizes or (not mine and seen.intersection(cards)):
+                raise ValueError("a hand shown before the bidding is a whole hand, once")
+            if not mine:
+                seen.update(cards)
 
     def _check_wilds(self) -> None:
         """癞子's facts: the wild rank only under the rule and once the landlord is
@@ -257,6 +291,8 @@ class PlayerView:
         for seat, text in self.history:
             left[seat] -= len(text)
         first = self.first_bidder
+        if first is None and self.start_shows:
+            first = self.start_shows[0][0]
         if first is None:
             first = self.calls[0][0] if self.calls else self.seat
         now = progress(
@@ -269,6 +305,7 @@ class PlayerView:
             self.doubles,
             self.history[-1][0] if self.history else None,
             0 in left,
+            start_shows=self.start_shows,
         )
         if self.wild is not None:
             seats = (seat for seat, _ in self.history)
@@ -397,8 +434,14 @@ class PlayerView:
 
     @lazy
     def shown(self) -> ShownHands:
-        """Each seat's hand as it was shown (明牌), None for a hand not shown."""
+        """Each seat's hand as it was shown (明牌), None for a hand not shown. A hand shown
+        before the bidding (明牌开始) that became the landlord's holds the bottom too."""
         out: list[tuple[Card, ...] | None] = [None, None, None]
+        for seat, cards in self.start_shows:
+            if cards and seat == self.landlord and len(cards) == HAND_SIZE:
+                cards = tuple(sorted(cards + self.bottom))
+            if cards:
+                out[seat] = cards
         for seat, cards in self.shows:
             if cards:
                 out[seat] = cards
@@ -504,6 +547,7 @@ class PlayerView:
             self.super_doubles,
             soft_bombs=classes[BombClass.SOFT],
             wild_bombs=classes[BombClass.WILD],
+            start_shows=self.start_shows,
         )
 
     @lazy

@@ -41,6 +41,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "the landlord is not settled yet: grab the landlord or not first",
         "地主还没有确定：请先选择抢地主或不抢",
     ),
+    "illegal.due.show_start": (
+        "the players are choosing whether to show their cards before the bidding",
+        "玩家正在选择是否明牌开始",
+    ),
     "illegal.due.show": (
         "the landlord is choosing whether to show their cards",
         "地主正在选择是否明牌",

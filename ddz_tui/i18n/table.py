@@ -33,6 +33,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{name} ran out of time and did not grab the landlord",
         "{name}超时，不抢地主",
     ),
+    "table.notice.timeout_show_start": (
+        "{name} ran out of time and did not show their cards",
+        "{name}超时，不明牌开始",
+    ),
     "table.notice.timeout_show": (
         "{name} ran out of time and did not show their cards",
         "{name}超时，不明牌",

@@ -211,3 +211,47 @@ def test_the_easy_bot_doubles_but_never_super_doubles() -> None:
     assert decide(make_bot(Level.EASY), _super_double(STRONG, False)) == Answer(
         Decision.DOUBLE, True
     )
+
+
+START = Rules(LandlordMode.BID, doubling=True, show_start=True)
+STRONG_NOT_SURE = "BR2AKQJT98765433K"  # both jokers, one 2, a long straight: bids, shows not
+
+
+def _show_start(hand: str) -> PlayerView:
+    """The first to bid, asked 明牌开始 with its 17 cards."""
+    return PlayerView(0, hand, None, (), (), first_bidder=0, rules=START)
+
+
+@pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
+def test_only_a_very_strong_hand_shows_before_the_bidding(level: Level) -> None:
+    bot = _bot(level)
+    assert _show_start(STRONG).decision is Decision.SHOW_START
+    assert decide(bot, _show_start(STRONG)) == Answer(Decision.SHOW_START, True)
+    for hand in (STRONG_NOT_SURE, MIDDLING, WEAK):
+        assert decide(bot, _show_start(hand)) == Answer(Decision.SHOW_START, False), hand
+
+
+def test_the_easy_bot_never_shows_before_the_bidding() -> None:
+    assert decide(make_bot(Level.EASY), _show_start(STRONG)).yes is False
+
+
+@pytest.mark.parametrize(
+    "spec", ["bid,showstart", "grab,showstart,show,double", "random,showstart"]
+)
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+def test_every_level_plays_show_start_games_to_the_end(level: str, spec: str) -> None:
+    rules = parse_rules(spec)
+    for seed in range(4):
+        game = Game(seed, rules=rules)
+        bots = [make_bot(level, seed + seat) for seat in range(3)]
+        asked = 0
+        for _ in range(400):
+            if game.phase is Phase.OVER:
+                break
+            seat = game.turn
+            view = game.view(seat)
+            choice = decide(bots[seat], view)
+            assert choice in view.legal_actions()
+            asked += view.decision is Decision.SHOW_START
+            game.act(seat, choice)
+        assert game.phase is Phase.OVER and asked >= 3

@@ -119,7 +119,7 @@ CAPPED = Rules(doubling=True, cap=64).to_dict()
         (_started(5, {**CAPPED, "cap": None}, limited=False, rested=False), "'cap' must be one"),
         (_started(6, CAPPED, limited=False, rested=False), "a version 6 record of a"),
         (_started(7, CAPPED, limited=False, rested=False), "a version 7 record of a"),
-        (_started(9, CAPPED, limited=False, rested=False), "a record of version 9"),
+        (_started(10, CAPPED, limited=False, rested=False), "a record of version 10"),
     ],
 )
 def test_a_version_5_started_event_is_read_strictly(data: dict, message: str) -> None:

@@ -121,7 +121,7 @@ def test_a_record_is_written_in_the_oldest_version_that_holds_its_rules() -> Non
         ({"seed": 1, "version": 2}, "missing field 'rules'"),
         ({"seed": 1, "version": 1}, "missing field 'landlord_mode'"),
         ({"seed": 1, "rules": {}, "version": 2}, "rules: missing field 'landlord'"),
-        ({"seed": 1, "rules": Rules().to_dict(), "version": 9}, "a record of version 9"),
+        ({"seed": 1, "rules": Rules().to_dict(), "version": 10}, "a record of version 10"),
         ({"seed": 1, "rules": Rules().to_dict(), "version": 4}, "missing field 'limited'"),
         (
             {"seed": 1, "rules": Rules().to_dict(), "version": 4, "limited": False},

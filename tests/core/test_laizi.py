@@ -325,7 +325,7 @@ def test_a_laizi_game_is_a_version_8_record_that_replays_exactly() -> None:
     game, at = _with_wilds()
     lines = dumps(game.events).splitlines()
     started = json.loads(lines[0])
-    assert started["version"] == RECORD_VERSION == 8 and started["rules"]["laizi"] is True
+    assert started["version"] == 8 <= RECORD_VERSION and started["rules"]["laizi"] is True
     assert json.loads(lines[at])["wilds"] == game.events[at].wilds
     assert "wilds" not in json.loads(dumps([Played(0, (0,))]))  # written only with wilds
     back = loads(dumps(game.events))

@@ -197,7 +197,7 @@ def _started(**more: object) -> dict:
         ({**_started(), "version": 6}, "a version 6 record of a"),
         ({**_started(), "rules": {**NO_SHUFFLE.to_dict(), "no_shuffle": False}}, "only when on"),
         ({**_started(), "rules": {**NO_SHUFFLE.to_dict(), "no_shuffle": 1}}, "true or false"),
-        ({**_started(), "version": 9}, "a record of version 9"),
+        ({**_started(), "version": 10}, "a record of version 10"),
     ],
 )
 def test_a_version_7_record_is_read_strictly(data: dict, message: str) -> None:

@@ -162,7 +162,7 @@ def _started(version: int, rules: dict, **more: object) -> dict:
         (_started(6, Rules(doubling=True, cap=32).to_dict(), limited=False, rested=False), "6"),
         (_started(6, SUPER.to_dict(), limited=False), "missing field 'rested'"),
         (_started(6, {**SUPER.to_dict(), "super_double": 1}, limited=False, rested=False), "true"),
-        (_started(9, SUPER.to_dict(), limited=False, rested=False), "a record of version 9"),
+        (_started(10, SUPER.to_dict(), limited=False, rested=False), "a record of version 10"),
         ({"event": "doubled", "seat": 1, "double": False, "level": 2}, "level"),
         ({"event": "doubled", "seat": 1, "double": True, "level": 3}, "level"),
         ({"event": "doubled", "seat": 1, "double": True, "level": True}, "level"),

@@ -34,6 +34,8 @@ def act(game: Game, rng: random.Random) -> None:
         game.call(seat, rng.random() < 0.5)
     elif decision is Decision.SHOW:
         game.show(seat, rng.random() < 0.5)
+    elif decision is Decision.SHOW_START:
+        game.show_start(seat, rng.random() < 0.3)
     elif decision is Decision.DOUBLE:
         game.double(seat, rng.random() < 0.5)
     else:
