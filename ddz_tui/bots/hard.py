@@ -111,7 +111,7 @@ class HardBot:
         s = Situation.of(view)
         if (out := going_out(s.hand, plays)) is not None:
             return out
-        stop = policy.stop_going_out(s, plays)
+        stop = policy.stop_going_out(s, plays, fewest=1)
         if stop is not None and policy.unbeatable(stop, s.unseen, s.left[s.by]):
             return stop  # a sure stop of an opponent who may go out next: no gamble
         candidates = _candidates(s, plays)

@@ -244,19 +244,22 @@ def _follow_opponent(s: Situation, plays: tuple[Combo, ...]) -> Combo | None:
     return None
 
 
-def stop_going_out(s: Situation, plays: Sequence[Combo]) -> Combo | None:
+def stop_going_out(
+    s: Situation, plays: Sequence[Combo], fewest: int = BLOCK_AT + 1
+) -> Combo | None:
     """Facing an opponent's play that wins the trick unless this seat beats it (nothing
     unseen beats it but a bomb; or, with `LAST_WORD_AT` cards or fewer, the opponent
     plays right after this seat, so the seat between has passed), when that opponent may
-    then lead its whole hand (see `THREAT_AT`): the cheapest of `plays` it cannot beat,
-    else the strongest bomb, which few hands beat; None for neither."""
+    then lead its whole hand (see `THREAT_AT`; with `fewest` cards or more, as the normal
+    bot's blocking rules see to fewer): the cheapest of `plays` it cannot beat, else the
+    strongest bomb, which few hands beat; None for neither."""
     to_beat = s.to_beat
     if to_beat is None or s.by_partner:
         return None
     last_word = s.by == NEXT and s.left[s.by] <= LAST_WORD_AT
     if not last_word and can_beat(s.unseen, to_beat):
         return None
-    if not may_go_out(s, s.by):
+    if not may_go_out(s, s.by, fewest):
         return None
     stop = cheapest_stop(plays, s.unseen, s.left[s.by])
     if stop is None:
@@ -273,12 +276,12 @@ def _may_go_out_over(s: Situation, lead: Combo) -> bool:
     )
 
 
-def may_go_out(s: Situation, seat: int) -> bool:
+def may_go_out(s: Situation, seat: int, fewest: int = BLOCK_AT + 1) -> bool:
     """Might the opponent at `seat` (relative) hold its cards as one play, as far as this
-    seat can tell (its count, and the cards unseen)? From `BLOCK_AT` cards up to
-    `THREAT_AT`: with fewer the blocking rules see to it."""
+    seat can tell (its count, and the cards unseen)? From `fewest` cards up to
+    `THREAT_AT` (by default from `BLOCK_AT` up: with fewer the blocking rules see to it)."""
     left = s.left[seat]
-    return BLOCK_AT < left <= THREAT_AT and _one_play_of(s.unseen, left)
+    return fewest <= left <= THREAT_AT and _one_play_of(s.unseen, left)
 
 
 @lru_cache(maxsize=1 << 12)

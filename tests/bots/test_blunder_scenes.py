@@ -94,3 +94,15 @@ def test_a_bot_goes_out_with_a_bomb_over_a_far_from_out_opponent(level: str) -> 
     view = scene("7777", landlord=0, left={1: 12, 2: 14}, unseen="3345689TJQKA2B" + "3456899TJQKA",
                  last=(1, "KK"))  # fmt: skip
     assert _choice(level, view).cards == "7777"
+
+
+@pytest.mark.parametrize("level", THINKING)
+def test_a_peasant_bombs_the_landlords_pair_with_the_landlord_at_two_cards(level: str) -> None:
+    # Seen from the hard bot in self-play: the landlord (seat 0, next after us) led K K
+    # holding A A; our partner passed, and passing too let the landlord lead A A out.
+    landlord = "AA"
+    view = scene(
+        "3379TTJJJJQK", seat=2, landlord=0, left={0: 2, 1: 5}, unseen=landlord + "5QQQK",
+        last=(0, "KK"),
+    )  # fmt: skip
+    assert _stops(_choice(level, view), landlord)
