@@ -71,6 +71,7 @@ def encode_game(view: PlayerView) -> dict[str, Any]:
         "shows": [[seat, [card.id for card in cards]] for seat, cards in view.shows],
         "doubles": [[seat, doubled] for seat, doubled in view.doubles],
         "super_doubles": list(view.super_doubles),
+        "start_shows": [[seat, [card.id for card in cards]] for seat, cards in view.start_shows],
         "plays": [
             [seat, [card.id for card in cards]]
             for (seat, _), cards in zip(view.history, view.history_cards, strict=True)
@@ -227,6 +228,7 @@ def decode_view(seat: int, game: Mapping[str, Any]) -> PlayerView:
             shows=tuple((s, tuple(DECK[i] for i in ids)) for s, ids in game["shows"]),
             doubles=game["doubles"],
             super_doubles=game["super_doubles"],
+            start_shows=tuple((s, tuple(DECK[i] for i in ids)) for s, ids in game["start_shows"]),
         )
     except ValueError as bad:
         raise ProtocolError(

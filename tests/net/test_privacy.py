@@ -29,7 +29,7 @@ import pytest
 import ddz_tui.net.server as server_module
 from ddz_tui.bots import make_bot
 from ddz_tui.cards import Card
-from ddz_tui.engine import Game, LandlordMode, Phase, Rules, Shown, dumps, loads
+from ddz_tui.engine import Game, LandlordMode, Phase, Rules, Shown, ShownAtStart, dumps, loads
 from ddz_tui.engine.events import event_from_dict
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.net.protocol import parse_push
@@ -39,10 +39,11 @@ from tests.support.botclient import BotPlayer
 from tests.support.loopback import running
 
 WATCHED = 0  # the recorded client's seat
-CARD_KEYS = {"hand", "bottom", "plays", "shows"}
+CARD_KEYS = {"hand", "bottom", "plays", "shows", "start_shows"}
 HOUSE = Rules(LandlordMode.GRAB, doubling=True, showing=True)
 SUPER = Rules(LandlordMode.GRAB, doubling=True, showing=True, super_double=True)  # 超级加倍
-RULE_KEYS = set(SUPER.to_dict()) | set(Rules().factors.to_dict())
+START = Rules(LandlordMode.GRAB, doubling=True, showing=True, show_start=True)  # 明牌开始
+RULE_KEYS = set(SUPER.to_dict()) | set(START.to_dict()) | set(Rules().factors.to_dict())
 
 
 class Relay:
@@ -103,7 +104,9 @@ def hidden_from(game: Game, seat: int) -> set[int]:
     once it is shown to all, and less a hand its owner showed, 明牌), and the bottom
     until then."""
     bottom = {c.id for c in game.bottom}
-    shown = {i for event in game.events if isinstance(event, Shown) for i in event.cards}
+    shown = {
+        i for event in game.events if isinstance(event, (Shown, ShownAtStart)) for i in event.cards
+    }
     ids = {c.id for s in range(3) if s != seat for c in game.hand(s)} - shown
     return ids | bottom if game.landlord is None else ids - bottom
 
@@ -114,7 +117,7 @@ def rebuildable(message: dict) -> set[int]:
     if game is None:
         return set()
     ids = set(game["hand"]) | set(game["bottom"])
-    for _, cards in game["plays"] + game["shows"]:
+    for _, cards in game["plays"] + game["shows"] + game["start_shows"]:
         ids |= set(cards)
     return ids
 
@@ -160,7 +163,9 @@ def reshuffled(host: TableHost, seat: int, rng: random.Random) -> bool:
     return True
 
 
-@pytest.mark.parametrize("rules", [Rules(), HOUSE, SUPER], ids=["plain", "house", "super"])
+@pytest.mark.parametrize(
+    "rules", [Rules(), HOUSE, SUPER, START], ids=["plain", "house", "super", "show_start"]
+)
 async def test_no_byte_to_a_client_reveals_a_hidden_card(rules: Rules) -> None:
     checked: list[tuple[str, set[int]]] = []
     depends: list[str] = []  # messages that changed when hidden cards were dealt anew
