@@ -5,17 +5,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from ddz_tui.cards import lowest_suits
-from ddz_tui.engine import Game, Rules, loads
+from ddz_tui.engine import Game, Phase, Rules, loads
 from ddz_tui.engine.events import WildDrawn
 from ddz_tui.i18n import Lang, set_language
+from ddz_tui.rules import Kind
 from ddz_tui.table.seats import TableState
+from ddz_tui.ui.screens.reading_choice import ReadingChoice
 from ddz_tui.ui.screens.replay import Replay, ReplayScreen
+from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.show.reading import last_trick, on_table
 from ddz_tui.ui.show.table import table_show
-from ddz_tui.wild import BombClass, readings
+from ddz_tui.ui.widgets.cards import CardRow
+from ddz_tui.ui.widgets.table_parts import HouseRules
+from ddz_tui.wild import BombClass, Reading, readings
 from tests.support.rigging import rigged
-from tests.support.ui import make_app
+from tests.support.ui import make_app, settle, sit_down, take_a_turn, text_of
 from tests.ui.test_show import RANKS_IN_ORDER, SEATS
 
 LAIZI = Rules(laizi=True)
@@ -86,3 +93,98 @@ async def test_the_replay_of_a_laizi_game_steps_through_its_wild_plays() -> None
             await pilot.pause()
             said.append(screen._says())
     assert any("a soft bomb of" in words for words in said)
+
+
+# --- at a local table, by keys --------------------------------------------------------
+
+SEED = 1  # we bid 3 and lead; 7s are not wild, Ks are: 7 7 7 K reads two ways
+
+
+async def our_lead(pilot: Pilot) -> TableScreen:
+    """A local 癞子 game against random bots: bid 3, then answer as `take_a_turn` does,
+    until our first turn of play."""
+    screen = await sit_down(pilot, rules=LAIZI)
+    for _ in range(12):
+        await settle(pilot)
+        view = screen.view
+        assert view is not None
+        if view.phase is Phase.PLAYING and view.my_turn:
+            assert view.wild == "K" and view.leads and "777" in view.hand_ranks
+            return screen
+        if view.phase is Phase.BIDDING and view.my_turn:
+            await pilot.press("3")
+        else:
+            await take_a_turn(pilot, view)
+    raise AssertionError("never our lead")
+
+
+async def test_enter_opens_the_choice_of_readings_and_plays_the_one_chosen() -> None:
+    app = make_app(seed=SEED)
+    async with app.run_test() as pilot:
+        screen = await our_lead(pilot)
+        assert "Wild: K" in text_of(screen.query_one(HouseRules))
+        await pilot.press("7", "7", "7", "k")
+        assert "2 ways: Enter chooses" in text_of(screen.my_line)
+        raised = screen.hand.selected
+        await pilot.press("enter")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ReadingChoice)
+        assert chooser.lines == (
+            "7 7 7 7(wild) → a soft bomb of 7s",
+            "7 7 7 K(wild) → three 7s with a single",
+        )
+        await pilot.press("escape")  # nothing played, the cards still raised
+        await pilot.pause()
+        assert app.screen is screen and screen.hand.selected == raised
+        view = screen.view
+        assert view is not None and not view.history
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReadingChoice)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        view = screen.view
+        assert view is not None and view.history[0] == (0, "777K")
+        played = view.readings[0]
+        assert played is not None and played.kind is Kind.TRIO_SINGLE and played.wilds == "K"
+
+
+async def test_a_number_chooses_the_reading_and_the_lane_shows_what_the_wild_stands_for() -> None:
+    app = make_app(seed=SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.press("7", "7", "7", "k", "enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await settle(pilot)
+        view = screen.view
+        assert view is not None and view.readings[0] is not None
+        assert view.readings[0].bomb is BombClass.SOFT
+        lane = screen.query_one("#my-play", CardRow)
+        assert lane.marks == ("", "", "", "7")
+        assert "7癞" in text_of(lane) or "癞" in text_of(lane)
+
+
+async def test_the_hint_offers_each_reading_and_enter_plays_the_one_offered() -> None:
+    app = make_app(seed=SEED)
+    async with app.run_test() as pilot:
+        screen = await our_lead(pilot)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        offered = [hint for hint in screen._hints if isinstance(hint, Reading)]
+        assert len(offered) == len(screen._hints)
+        sevens = [hint for hint in offered if hint.cards == "777K"]
+        assert {hint.kind for hint in sevens} == {Kind.BOMB, Kind.TRIO_SINGLE}
+        soft = offered.index(next(hint for hint in sevens if hint.kind is Kind.BOMB))
+        screen._hint_index = soft - 1  # (the bombs come last: hundreds of H presses)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        message = text_of(screen.query_one("#message"))
+        assert f"Hint {soft + 1} of {len(offered)}: 7 7 7 7(wild) → a soft bomb of 7s" in message
+        await pilot.press("enter")  # no choice to make: the hint said which
+        await settle(pilot)
+        view = screen.view
+        assert view is not None and view.history[0] == (0, "777K")
+        played = view.readings[0]
+        assert played is not None and played.bomb is BombClass.SOFT

@@ -24,7 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button
 
-from ddz_tui.bots.hints import coached_hints, hints
+from ddz_tui.bots.hints import coached_hints, hints, wild_hints
 from ddz_tui.cards import RANKS, Card, HandOrder, arrange, lowest_suits
 from ddz_tui.engine import (
     PASS,
@@ -56,8 +56,10 @@ from ddz_tui.ui.show.table import (
     TableShow,
     Tone,
     bid_first,
+    legal_readings,
     news,
     rank_missing,
+    reading_line,
     seat_name,
     seat_title,
     status,
@@ -77,6 +79,7 @@ from ddz_tui.ui.widgets.table_parts import (
     show_table,
 )
 from ddz_tui.ui.widgets.waiting import WaitingRoom, waiting_for
+from ddz_tui.wild import Reading
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +160,7 @@ class TableScreen(AppScreen):
         self.state: TableState | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._alert: Alert | None = None  # said over the state line (see Alert)
-        self._hints: list[Combo | None] = []
+        self._hints: list[Combo | Reading | None] = []
         self._hints_for: PlayerView | None = None
         self._hint_index = -1
         self._ten_armed = False  # "1" selected a ten: a "0" right after it is the same ten
@@ -292,6 +295,7 @@ class TableScreen(AppScreen):
             self._result_aside = False
         with self._drawing():  # the whole table is drawn next, your line with it
             self.hand.cards = arrange(view.hand, self._hand_order)
+            self.hand.wild = view.wild
             raised = self._raise_last_play(state)
         shown = self._show_table(previous)
         for effect in shown.cues:
@@ -633,8 +637,44 @@ class TableScreen(AppScreen):
 
     @on(Button.Pressed, "#play")
     def action_play(self) -> None:
-        if not self._bidding():
-            self._move(Play(tuple(self.hand.selected_cards)))
+        if self._bidding():
+            return
+        cards = tuple(self.hand.selected_cards)
+        view = self.view
+        if view is None or view.wild is None or not cards:
+            self._move(Play(cards))
+            return
+        # 癞子: the reading the hint offered, the one legal reading, or the player's choice
+        legal = legal_readings(view, cards)
+        hinted = self._hinted(cards)
+        if hinted is not None and hinted in legal:
+            self._move(Play(cards, hinted))
+        elif len(legal) > 1:
+            self._choose_reading(view, cards, legal)
+        else:
+            self._move(Play(cards, legal[0] if legal else None))
+
+    def _hinted(self, cards: tuple[Card, ...]) -> Reading | None:
+        """The reading the hint key offered last, if these are the cards it raised."""
+        if self._hints_for is not self.view or not 0 <= self._hint_index < len(self._hints):
+            return None
+        hint = self._hints[self._hint_index]
+        if not isinstance(hint, Reading) or self._hints_for is None:
+            return None
+        return hint if lowest_suits(hint.cards, self._hints_for.hand) == cards else None
+
+    def _choose_reading(
+        self, view: PlayerView, cards: tuple[Card, ...], legal: list[Reading]
+    ) -> None:
+        """癞子: the raised cards are read several ways: the player chooses (the
+        strongest first); Esc leaves the hand as it was."""
+        from ddz_tui.ui.screens.reading_choice import ReadingChoice
+
+        def chosen(index: int | None) -> None:
+            if index is not None and self.view is view:
+                self._move(Play(cards, legal[index]))
+
+        self.app.push_screen(ReadingChoice([reading_line(cards, r) for r in legal]), chosen)
 
     @on(Button.Pressed, "#pass")
     def action_pass(self) -> None:
@@ -709,6 +749,9 @@ class TableScreen(AppScreen):
         i, n = self._hint_index + 1, len(self._hints)
         if combo is None:  # the coach's first hint may be to pass
             self._warn(t("ui.msg.hint_pass", i=i, n=n), Tone.INFO)
+        elif isinstance(combo, Reading):  # 癞子: the play with what its wilds stand for
+            play = reading_line(lowest_suits(combo.cards, view.hand), combo)
+            self._warn(t("ui.msg.hint", i=i, n=n, play=play), Tone.INFO)
         else:
             self._warn(t("ui.msg.hint", i=i, n=n, play=combo.describe()), Tone.INFO)
 
@@ -861,11 +904,13 @@ _KEY_DECISIONS: dict[str, frozenset[Decision]] = {
 """The decisions each key of the game answers (see `TableScreen._game_key`)."""
 
 
-def _suggestions(view: PlayerView, coached: bool = False) -> list[Combo | None]:
-    """The hints for the view (`coached`: the normal bot's play first); if working them
-    out fails, every legal play, weakest first (and the failure is logged): the hint key
-    never breaks a game."""
+def _suggestions(view: PlayerView, coached: bool = False) -> list[Combo | Reading | None]:
+    """The hints for the view (`coached`: the normal bot's play first; under 癞子 every
+    play with its reading, `wild_hints`); if working them out fails, every legal play,
+    weakest first (and the failure is logged): the hint key never breaks a game."""
     try:
+        if view.wild is not None:
+            return list(wild_hints(view))
         return coached_hints(view) if coached else list(hints(view))
     except Exception:
         log.exception("working out hints failed; suggesting every legal play")

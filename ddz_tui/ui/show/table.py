@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ddz_tui.cards import Card
+from ddz_tui.cards import Card, format_rank
 from ddz_tui.engine import Decision, LandlordMode, Phase, PlayerView, Role, Side
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase, as_shown, t
@@ -19,8 +19,9 @@ from ddz_tui.sound.clips import Effect
 from ddz_tui.table.seats import SeatKind, TableState
 from ddz_tui.ui.names import bid_word, level_name, role_name, seat_mark
 from ddz_tui.ui.show.cues import table_cues
-from ddz_tui.ui.show.reading import Shown, answers, doubled, on_table
-from ddz_tui.wild import BombClass, Reading
+from ddz_tui.ui.show.reading import Shown, answers, doubled, laid_out, on_table
+from ddz_tui.wild import BombClass, Reading, readings
+from ddz_tui.wild import beats as wild_beats
 
 LOW_CARDS = 2
 """A seat this close to going out is shown in warning colours (报单 / 报双)."""
@@ -94,6 +95,7 @@ class Lane:
     word: str = ""
     passed: bool = False
     stale: bool = False  # an earlier play of the trick, not the one to beat
+    marks: tuple[str, ...] = ()  # 癞子: what each card stands for as a wild, "" if natural
 
 
 @dataclass(frozen=True)
@@ -189,7 +191,7 @@ def table_show(
         me_brief=me_line(t("ui.you"), None, len(view.hand), view.my_turn, bool(selected), mark),
         my_turn=view.my_turn,
         buttons=buttons(view, bool(selected)),
-        selection=selection(selected),
+        selection=selection(selected, view),
         status=status(state),
         house=house_lines(view),
         others_shown=any(view.shown[seat] is not None for seat in (left, right)),
@@ -250,7 +252,7 @@ def lane(shown: Shown | None, trick_open: bool) -> Lane:
         return Lane(word=bid_word(shown.bid), passed=shown.passed)
     if shown.passed:
         return Lane(word=t("ui.play.pass"), passed=True)
-    return Lane(cards=shown.cards, stale=trick_open and not shown.to_beat)
+    return Lane(cards=shown.cards, stale=trick_open and not shown.to_beat, marks=shown.stands)
 
 
 def me_line(
@@ -326,9 +328,20 @@ def buttons(view: PlayerView, selecting: bool) -> Buttons:
     )
 
 
-def selection(selected: Sequence[Card]) -> Selection | None:
+def selection(selected: Sequence[Card], view: PlayerView | None = None) -> Selection | None:
+    """The raised cards in words. Under 癞子 (`view`'s wild rank drawn), cards holding
+    wilds say how they would be played: the one reading legal now, with what each wild
+    stands for, or how many there are to choose from (Enter opens the choice)."""
     if not selected:
         return None
+    wild = None if view is None else view.wild
+    if view is not None and wild is not None and any(card.rank == wild for card in selected):
+        found = readings(selected, wild)
+        legal = legal_readings(view, selected)
+        if len(legal) > 1:
+            return Selection(t("ui.selection.readings", n=len(legal)), valid=True)
+        if legal or found:
+            return Selection(reading_line(selected, (legal or found)[0]), valid=bool(legal))
     combo = classify(selected)
     if combo is None:
         return Selection(t("ui.selection.not_a_play"), valid=False)
@@ -345,6 +358,34 @@ def play_words(combo: Combo, reading: Reading | None = None) -> str:
     key = "ui.play.soft_bomb" if reading.bomb is BombClass.SOFT else "ui.play.hard_bomb"
     low = RANKS[combo.level]
     return Phrase(key, r=rank_phrase(low), rs=rank_phrase(low, plural=True)).render()
+
+
+def legal_readings(view: PlayerView, cards: Sequence[Card]) -> list[Reading]:
+    """癞子: the ways `cards` may be played now, the strongest first, as the game judges
+    them (several: the player must say which, `IllegalReason.CHOOSE_READING`)."""
+    wild = view.wild
+    if wild is None:
+        return []
+    last = view.trick.reading
+    return [reading for reading in readings(cards, wild) if wild_beats(reading, last)]
+
+
+def wild_words(cards: Sequence[Card], marks: Sequence[str]) -> str:
+    """Cards in words as laid out, each wild as the rank it stands for with the wild's
+    mark: `7 7 7(癞) 7`."""
+    return " ".join(
+        t("ui.wild.card", r=format_rank(mark)) if mark else format_rank(card.rank)
+        for card, mark in zip(cards, (*marks, *[""] * len(cards)), strict=False)
+    )
+
+
+def reading_line(cards: Sequence[Card], reading: Reading) -> str:
+    """A play with wilds in words, as your line and the choice of readings say it:
+    `7 7 7(癞) 7 → a soft bomb of 7s`."""
+    laid, marks = laid_out(cards, reading)
+    return as_shown(
+        t("ui.wild.reading", cards=wild_words(laid, marks), play=play_words(reading.combo, reading))
+    )
 
 
 def status(state: TableState) -> str:
@@ -419,6 +460,11 @@ def house_lines(view: PlayerView) -> str:
         lines.append(t("ui.rules.cap", x=rules.cap))
     if rules.no_shuffle:
         lines.append(t("ui.rules.no_shuffle"))
+    if rules.laizi:  # the wild rank once drawn, never before
+        wild = view.wild
+        lines.append(
+            t("ui.rules.laizi") if wild is None else t("ui.rules.wild", r=format_rank(wild))
+        )
     return "\n".join(lines)
 
 

@@ -24,6 +24,7 @@ from ddz_tui.ui.widgets.chips import (
     CHIP_HEIGHT,
     CHIP_WIDTH,
     PLAIN_INK,
+    WILD_LOOK,
     Canvas,
     CardStyle,
     Ink,
@@ -33,6 +34,7 @@ from ddz_tui.ui.widgets.chips import (
     plain_row,
     row_step,
     row_width,
+    wild_at,
 )
 
 CARD_STYLES = ("card--face", "card--red", "card--edge", "card--back", "card--lit", "card--lit-red")
@@ -127,6 +129,8 @@ class Hand(Localized, DrawnInRows, can_focus=True):
     in_play: reactive[bool] = reactive(True)
     """The cards can still be played: once the game is over the keys that move and raise
     them do nothing, the footer leaves them out, and no cursor is lit."""
+    wild: reactive[str | None] = reactive(None)
+    """癞子: the wild rank once drawn; its cards are drawn with the wild's mark."""
 
     _PLAY_KEYS = frozenset({"move", "move_to", "toggle_card"})
 
@@ -199,7 +203,7 @@ class Hand(Localized, DrawnInRows, can_focus=True):
     def chip_at(self, x: int) -> int | None:
         """The chip whose visible part is at column x (chips overlap to the right)."""
         if self.plain:
-            row = plain_row(self.cards, self.ascii, self.content_size.width)
+            row = plain_row(self.cards, self.ascii, self.content_size.width, self.wild)
             for index, (left, label) in enumerate(row):
                 if left <= x < left + cell_len(label) + 1:  # the label and the gap after it
                     return index
@@ -213,7 +217,8 @@ class Hand(Localized, DrawnInRows, can_focus=True):
 
     def draw_key(self) -> Hashable:
         lit = self.cursor if self.has_focus and self.in_play else None
-        return self.cards, self.selected, lit, self.content_size, self.ascii, self.rich_style
+        key = self.cards, self.selected, lit, self.content_size, self.ascii, self.rich_style
+        return *key, self.wild
 
     def draw(self) -> list[Strip]:
         if self.plain:
@@ -223,9 +228,11 @@ class Hand(Localized, DrawnInRows, can_focus=True):
         canvas = Canvas(size.width, size.height, self.rich_style)
         start, step = self._layout()
         lit = self.cursor if self.has_focus and self.in_play else None
+        wild = self.wild
         for index, card in enumerate(self.cards):
             y = 0 if card in self.selected else 1
-            draw_chip(canvas, start + index * step, y, card, ink, self.ascii, lit=index == lit)
+            mark = card.rank if card.rank == wild else ""
+            draw_chip(canvas, start + index * step, y, card, ink, self.ascii, index == lit, mark)
         return [Strip(row, size.width) for row in canvas.segments()]
 
     def draw_plain(self) -> list[Strip]:
@@ -236,9 +243,12 @@ class Hand(Localized, DrawnInRows, can_focus=True):
         canvas = Canvas(size.width, size.height, base)
         lit = self.cursor if self.has_focus and self.in_play else None
         raised = base + PLAIN_INK.lit
-        for index, (x, label) in enumerate(plain_row(self.cards, self.ascii, size.width)):
+        wild = self.wild
+        for index, (x, label) in enumerate(plain_row(self.cards, self.ascii, size.width, wild)):
             up = self.cards[index] in self.selected
             style = raised if up else base
+            if self.cards[index].rank == wild:
+                style += WILD_LOOK
             if index == lit:
                 style += self.PLAIN_CURSOR
             canvas.put(x, 0, label, style)
@@ -273,6 +283,8 @@ class CardRow(DrawnInRows):
     word: reactive[str] = reactive("")
     passed: reactive[bool] = reactive(False)
     """The word says a pass (drawn as `card-row--pass` says)."""
+    marks: reactive[tuple[str, ...]] = reactive(())
+    """癞子: what each card stands for as a wild, "" for a natural card (empty: none)."""
     stale: reactive[bool] = reactive(False)
     """An earlier play of the trick, not the one to beat: tinted as `card-row--stale`
     says. Both are drawn here, not set as classes: a class restyles the widget, and
@@ -283,13 +295,20 @@ class CardRow(DrawnInRows):
         self.set_reactive(CardRow.cards, tuple(cards))
         self.set_reactive(CardWidget.ascii, ascii)
 
-    def show(self, cards: Sequence[Card] = (), word: str = "", face_down: bool = False) -> None:
+    def show(
+        self,
+        cards: Sequence[Card] = (),
+        word: str = "",
+        face_down: bool = False,
+        marks: Sequence[str] = (),
+    ) -> None:
         self.cards = tuple(cards)
         self.word = word
         self.face_down = face_down
+        self.marks = tuple(marks)
 
     def draw_key(self) -> Hashable:
-        key = (self.cards, self.word, self.face_down, self.ascii, self.content_size)
+        key = (self.cards, self.word, self.face_down, self.ascii, self.content_size, self.marks)
         return *key, self.passed, self.stale, self.rich_style, self.styles.content_align
 
     def draw(self) -> list[Strip]:
@@ -315,7 +334,7 @@ class CardRow(DrawnInRows):
             step = row_step(len(self.cards), size.width)
             if self.plain or size.height < CHIP_HEIGHT or step is None:
                 chips = mini_chips(
-                    self.cards, ink, self.ascii, size.width, self.face_down, self.plain
+                    self.cards, ink, self.ascii, size.width, self.face_down, self.plain, self.marks
                 )
                 rows = text_rows(chips, base, self.app.console)
             else:
@@ -324,7 +343,8 @@ class CardRow(DrawnInRows):
                     if self.face_down:
                         draw_back(canvas, index * step, 0, ink, self.ascii)
                     else:
-                        draw_chip(canvas, index * step, 0, card, ink, self.ascii)
+                        wild = wild_at(self.marks, index)
+                        draw_chip(canvas, index * step, 0, card, ink, self.ascii, wild=wild)
                 rows = canvas.segments()
         strips = [Strip(row).crop(0, size.width) for row in rows]
         horizontal, vertical = self.styles.content_align

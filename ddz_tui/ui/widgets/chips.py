@@ -35,6 +35,12 @@ _JOKER_FACES = {
     True: {"B": ("BJ", "  "), "R": ("RJ", "  ")},
 }
 _BACK_FILL = {False: "▒▒", True: "##"}
+WILD_MARK = {False: "癞", True: "W"}
+"""癞子: a wild card's mark, in place of its suit (suits never matter), after its rank in
+one-row chips and the discreet style; ASCII mode's "W" stands for wild."""
+WILD_LOOK = Style(reverse=True, bold=True)
+"""癞子: the mark is drawn in reverse video over the card's own ink: it stands out in
+every theme, in colour or not, and in the discreet style."""
 
 
 _WIDTHS: dict[str, int] = {}
@@ -74,25 +80,39 @@ PLAIN_BACK = "?"
 """A face-down card in the discreet style."""
 
 
-def face_rows(card: Card, ascii: bool) -> tuple[str, str]:
-    """The rank and the suit as printed on a chip, each two cells wide."""
+def face_rows(card: Card, ascii: bool, wild: str = "") -> tuple[str, str]:
+    """The rank and the suit as printed on a chip, each two cells wide. `wild` (癞子):
+    the card is a wild standing for that rank, printed with the wild's mark."""
+    if wild:
+        mark = WILD_MARK[ascii]
+        return format_rank(wild).ljust(2), mark + " " * (2 - _cell_width(mark))
     if card.suit is None:
         return _JOKER_FACES[ascii][card.rank]
     suit = card.suit.letter if ascii else card.suit.glyph
     return format_rank(card.rank).ljust(2), suit.ljust(2)
 
 
-def mini_label(card: Card, ascii: bool, plain: bool = False) -> str:
+def mini_label(card: Card, ascii: bool, plain: bool = False, wild: str = "") -> str:
     """A card in one short piece of text: `10♥`, `3S`, `大王`, `RJ`; `plain` (the
-    discreet style): the rank alone, `10`, `3`, `大`, `RJ`."""
-    if plain:
-        return plain_label(card, ascii)
+    discreet style): the rank alone, `10`, `3`, `大`, `RJ`; a wild (癞子) standing for
+    `wild`: that rank and the mark, `7癞`, `7W`, in every style."""
+    if plain or wild:
+        return plain_label(card, ascii, wild)
     return card.label if ascii else card.glyph
 
 
-def plain_label(card: Card, ascii: bool) -> str:
-    """A card in the discreet style: its rank, `10`, `J`, `小` / `大` (`BJ` / `RJ`)."""
+def plain_label(card: Card, ascii: bool, wild: str = "") -> str:
+    """A card in the discreet style: its rank, `10`, `J`, `小` / `大` (`BJ` / `RJ`); a
+    wild (癞子) standing for `wild`: that rank and the mark, `7癞` (`7W`)."""
+    if wild:
+        return format_rank(wild) + WILD_MARK[ascii]
     return face_rows(card, ascii)[0].strip()
+
+
+def wild_at(marks: Sequence[str], index: int) -> str:
+    """The rank the card at `index` stands for as a wild (癞子), "" for a natural card
+    (and for every card when `marks` is empty)."""
+    return marks[index] if index < len(marks) else ""
 
 
 def ink_for(card: Card, ink: Ink, lit: bool = False) -> Style:
@@ -173,16 +193,25 @@ class Canvas:
 
 
 def draw_chip(
-    canvas: Canvas, x: int, y: int, card: Card, ink: Ink, ascii: bool, lit: bool = False
+    canvas: Canvas,
+    x: int,
+    y: int,
+    card: Card,
+    ink: Ink,
+    ascii: bool,
+    lit: bool = False,
+    wild: str = "",
 ) -> None:
+    """`wild` (癞子): the card is a wild standing for that rank: the rank it stands for
+    over the wild's mark (in reverse video) where the suit goes."""
     top, side, bottom = _FRAMES[ascii]
-    rank, suit = face_rows(card, ascii)
+    rank, suit = face_rows(card, ascii, wild)
     face = ink_for(card, ink, lit)
     edge = face if lit else ink.edge
     canvas.put(x, y, top, edge)
     for row, text in ((1, rank), (2, suit)):
         canvas.put(x, y + row, side, edge)
-        canvas.put(x + 1, y + row, text, face)
+        canvas.put(x + 1, y + row, text, face + WILD_LOOK if wild and row == 2 else face)
         canvas.put(x + 3, y + row, side, edge)
     canvas.put(x, y + 3, bottom, edge)
 
@@ -215,14 +244,34 @@ def mini_chips(
     width: int,
     backs: bool = False,
     plain: bool = False,
+    marks: Sequence[str] = (),
 ) -> Text:
-    """Cards as one-row chips, wrapped to `width`; `plain`: as ranks in plain text."""
+    """Cards as one-row chips, wrapped to `width`; `plain`: as ranks in plain text;
+    `marks` (癞子): what each card stands for as a wild, "" for a natural card."""
     if plain:
-        labels = (PLAIN_BACK if backs else plain_label(card, ascii) for card in cards)
-        return wrapped(((label, ink.face) for label in labels), width)
+        labels = (
+            (PLAIN_BACK if backs else plain_label(card, ascii, wild_at(marks, i)), i)
+            for i, card in enumerate(cards)
+        )
+        return wrapped(
+            (
+                (label, ink.face + WILD_LOOK if wild_at(marks, i) else ink.face)
+                for label, i in labels
+            ),
+            width,
+        )
     if backs:
         return wrapped(((f" {_BACK_FILL[ascii]} ", ink.back) for _ in cards), width)
-    return wrapped(((f" {mini_label(card, ascii)} ", ink_for(card, ink)) for card in cards), width)
+    return wrapped(
+        (
+            (
+                f" {mini_label(card, ascii, wild=wild_at(marks, i))} ",
+                ink_for(card, ink) + WILD_LOOK if wild_at(marks, i) else ink_for(card, ink),
+            )
+            for i, card in enumerate(cards)
+        ),
+        width,
+    )
 
 
 def wrapped(labels: Iterable[tuple[str, Style]], width: int) -> Text:
@@ -271,10 +320,13 @@ def strip_lines(
     return Text("\n", end="").join(strip_of(line, ink, ascii, plain) for line in lines)
 
 
-def plain_row(cards: Sequence[Card], ascii: bool, width: int) -> list[tuple[int, str]]:
+def plain_row(
+    cards: Sequence[Card], ascii: bool, width: int, wild: str | None = None
+) -> list[tuple[int, str]]:
     """The discreet style's hand: each card's column and label, one space apart (none
-    where `width` has no room for the spaces), centred in `width`."""
-    labels = [plain_label(card, ascii) for card in cards]
+    where `width` has no room for the spaces), centred in `width`; `wild` (癞子): the
+    wild rank, whose cards are marked."""
+    labels = [plain_label(card, ascii, card.rank if card.rank == wild else "") for card in cards]
     sizes = [cell_len(label) for label in labels]
     gap = 1 if sum(sizes) + len(sizes) - 1 <= width else 0
     x = max(0, (width - sum(sizes) - gap * (len(sizes) - 1)) // 2)

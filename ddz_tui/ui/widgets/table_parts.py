@@ -360,7 +360,7 @@ def show_lane(row: CardRow, lane: Lane) -> None:
     if lane.word:
         row.show(word=lane.word)
     else:
-        row.show(lane.cards)
+        row.show(lane.cards, marks=lane.marks)
     row.passed = lane.passed
     row.stale = lane.stale
 
