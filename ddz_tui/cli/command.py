@@ -38,6 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed", type=int, help="seed for the deals and the bots, to replay the same games"
     )
+    parser.add_argument(
+        "--rules",
+        dest="play_rules",
+        metavar="SPEC",
+        help="house rules that New game, New table and Host start with, e.g. --rules laizi "
+        "or grab,double (the switches of Settings, for this session)",
+    )
     parser.set_defaults(handler=cmd_play)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     for family in (rules, bots, history, review, net):

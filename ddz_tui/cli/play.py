@@ -32,6 +32,15 @@ def open_app(
         check_force(os.environ)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    rules = None
+    spec = getattr(args, "play_rules", None)
+    if spec:
+        from ddz_tui.engine import parse_rules
+
+        try:
+            rules = parse_rules(spec)
+        except ValueError as exc:
+            raise UsageError(f"--rules: {exc}") from None
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         raise UsageError("the game needs a terminal (stdin and stdout must be a TTY)")
     from ddz_tui.ui.app import DdzApp
@@ -44,6 +53,7 @@ def open_app(
         data_dir=args.data_dir,
         replay=replay,
         owns_process=True,
+        rules=rules,
     )
     app.run()
     return app.return_code or 0

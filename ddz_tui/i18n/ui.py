@@ -114,6 +114,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.wild.reading": ("{cards} → {play}", "{cards} → {play}"),
     "ui.selection.readings": ("{n} ways: Enter chooses", "{n}种出法：回车选择"),
     "ui.rules.laizi": ("Wildcards", "癞子"),
+    "ui.new_game.laizi": ("Wildcards (癞子)", "癞子"),
     "ui.reading.title": ("Play these cards as", "这手牌当作"),
     "ui.rules.wild": ("Wild: {r}", "癞子 {r}"),
     "ui.top.bottom": ("Bottom", "底牌"),
@@ -866,6 +867,22 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.msg.your_super_redouble": (
         "Redouble against both peasants (Y, ×{x}), super double (S, ×{s}) or not (N)?",
         "对两家农民再加倍（Y，×{x}）、超级加倍（S，×{s}）还是不加倍（N）？",
+    ),
+    # --- 明牌开始 (show before the bidding): Rules.show_start, ×5 (Factors.show_start) ---
+    "ui.new_game.show_start": ("Show at start (明牌开始)", "明牌开始"),
+    "ui.rules.show_start": ("Show at start", "明牌开始"),
+    "ui.answer.show_start": ("Show hand", "明牌开始"),
+    "ui.answer.no_show_start": ("Don't show", "不明牌"),
+    "ui.said.show_start": ("Shown", "明牌"),
+    "ui.said.no_show_start": ("Not shown", "不明牌"),
+    "ui.part.shown_start": ("shown at start ×{x}", "明牌开始 ×{x}"),
+    "ui.msg.your_show_start": (
+        "Play with your hand shown to all from now (Y, stake ×{x}) or hidden (N)?",
+        "明牌开始，整局亮出手牌（Y，倍数×{x}）还是不明牌（N）？",
+    ),
+    "ui.msg.their_show_start": (
+        "{who} is deciding whether to show the hand from the start…",
+        "{who}正在考虑是否明牌开始…",
     ),
     "keys.call": ("Call", "叫地主"),
     "keys.no_call": ("Don't call", "不叫"),

@@ -30,7 +30,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import var
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
-from ddz_tui.engine import Phase
+from ddz_tui.engine import Phase, Rules
 from ddz_tui.i18n import Lang, ascii_mode, default_language, set_ascii, set_language, t
 from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.records.history import History
@@ -135,6 +135,7 @@ class DdzApp(App[None]):
         driver_class: type[Driver] | None = None,
         home: JoinRequest | None = None,
         history_thread: ThreadPoolExecutor | None = None,
+        rules: Rules | None = None,
     ) -> None:
         """ascii_cards and lang (from the command line) win over the saved settings
         for this session; seed makes the deals and the bots repeat; make_sound builds
@@ -150,13 +151,25 @@ class DdzApp(App[None]):
         on (the SSH door's): it starts in that server's lobby, and its title offers that
         lobby where it would offer joining or hosting a game anywhere; history_thread:
         the thread the history is kept from, shared by the apps of a process (default:
-        one of its own)."""
+        one of its own); rules (`ddz --rules`): the house rules New game, New table and
+        Host start with this session (their switches; as if chosen in Settings)."""
         super().__init__(driver_class=driver_class)
         for theme in THEMES:
             self.register_theme(theme)
         self.store = store or SettingsStore.default()
         loaded = self.store.load(theme_names())
         self.settings: Settings = loaded.settings
+        if rules is not None:
+            self.settings = replace(
+                self.settings,
+                landlord_mode=rules.landlord,
+                doubling=rules.doubling,
+                super_double=rules.super_double,
+                showing=rules.showing,
+                cap=rules.cap or 0,
+                no_shuffle=rules.no_shuffle,
+                laizi=rules.laizi,
+            )
         self._settings_problem = loaded.problem
         self._ascii_override = ascii_cards
         self._seeds = random.Random(seed) if seed is not None else None

@@ -57,8 +57,10 @@ class Settings:
     doubling: bool = False  # 加倍
     super_double: bool = False  # 超级加倍, with doubling
     showing: bool = False  # 明牌
+    show_start: bool = False  # 明牌开始: each seat may show its hand before the bidding
     cap: int = 0  # 封顶: 32, 64 or 128 on each peasant's stake; 0 for no cap
     no_shuffle: bool = False  # 不洗牌: each deal after the first from the last game's cards
+    laizi: bool = False  # 癞子: a wild rank drawn once the landlord has the bottom
     ascii_cards: bool = False
     card_style: CardStyle = CardStyle.CHIPS  # or discreet: plain ranks, no frames, no colours
     language: Lang | None = None  # None: from the locale
@@ -87,9 +89,11 @@ class Settings:
             self.landlord_mode,
             self.doubling,
             self.showing,
+            show_start=self.show_start,
             cap=self.cap or None,
             no_shuffle=self.no_shuffle,
             super_double=self.doubling and self.super_double,
+            laizi=self.laizi,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -183,8 +187,10 @@ def _parsers(themes: Iterable[str]) -> dict[str, Callable[[Any], Any]]:
         "doubling": _flag,
         "super_double": _flag,
         "showing": _flag,
+        "show_start": _flag,
         "cap": _cap,
         "no_shuffle": _flag,
+        "laizi": _flag,
         "ascii_cards": _flag,
         "card_style": _card_style,
         "language": _language,

@@ -25,7 +25,7 @@ async def test_the_cap_is_chosen_by_keys_in_new_game_and_remembered() -> None:
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
         assert app.screen.query_one("#cap", Select).value == 0  # no cap
-        await pilot.press("shift+tab", "shift+tab")  # from Deal back past 不洗牌 to the cap
+        await pilot.press("shift+tab", "shift+tab", "shift+tab")  # back past 癞子, 不洗牌
         assert app.screen.focused is app.screen.query_one("#cap", Select)
         await pilot.press("space", "down", "enter")  # open, ×32, choose
         assert app.screen.query_one("#cap", Select).value == 32

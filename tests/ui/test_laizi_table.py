@@ -6,23 +6,31 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Switch
 
 from ddz_tui.cards import lowest_suits
-from ddz_tui.engine import Game, Phase, Rules, loads
+from ddz_tui.cli.command import main
+from ddz_tui.cli.errors import EXIT_USAGE
+from ddz_tui.engine import Game, LandlordMode, Phase, Rules, loads, parse_rules
 from ddz_tui.engine.events import WildDrawn
 from ddz_tui.i18n import Lang, set_language
 from ddz_tui.rules import Kind
+from ddz_tui.table.clients import LocalTable
 from ddz_tui.table.seats import TableState
+from ddz_tui.ui.app import DdzApp
+from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.reading_choice import ReadingChoice
 from ddz_tui.ui.screens.replay import Replay, ReplayScreen
+from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import TableScreen
+from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.show.reading import last_trick, on_table
 from ddz_tui.ui.show.table import table_show
 from ddz_tui.ui.widgets.cards import CardRow
 from ddz_tui.ui.widgets.table_parts import HouseRules
 from ddz_tui.wild import BombClass, Reading, readings
 from tests.support.rigging import rigged
-from tests.support.ui import make_app, settle, sit_down, take_a_turn, text_of
+from tests.support.ui import make_app, settle, sit_down, table_screen, take_a_turn, text_of
 from tests.ui.test_show import RANKS_IN_ORDER, SEATS
 
 LAIZI = Rules(laizi=True)
@@ -188,3 +196,48 @@ async def test_the_hint_offers_each_reading_and_enter_plays_the_one_offered() ->
         assert view is not None and view.history[0] == (0, "777K")
         played = view.readings[0]
         assert played is not None and played.bomb is BombClass.SOFT
+
+
+# --- choosing the rule -----------------------------------------------------------------
+
+
+async def test_wildcards_are_chosen_by_keys_in_new_game_and_remembered() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        switch = app.screen.query_one("#laizi", Switch)
+        assert not switch.value
+        await pilot.press("shift+tab")  # from Deal back to the last rule's row
+        assert app.screen.focused is switch
+        await pilot.press("space", "enter")  # on, deal
+        await settle(pilot)
+        screen = table_screen(pilot)
+        assert isinstance(screen.client, LocalTable)
+        assert screen.client.host.rules == LAIZI
+        view = screen.view
+        assert view is not None
+        house = text_of(screen.query_one(HouseRules))
+        if view.wild is None:  # before the draw: the rule, never a rank
+            assert "Wildcards" in house and "Wild:" not in house
+    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    assert saved.laizi and saved.rules == LAIZI
+
+
+async def test_wildcards_are_switched_in_settings() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#laizi", Switch).focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.settings.laizi and app.settings.rules == LAIZI
+
+
+def test_ddz_rules_laizi_starts_the_session_with_wildcards(tmp_path) -> None:
+    """`ddz --rules laizi`: the forms start with the rule (as if chosen in Settings);
+    a spec that is no house rule is a usage error before any terminal is asked for."""
+    app = DdzApp(SettingsStore(tmp_path), rules=parse_rules("laizi,grab"))
+    assert app.settings.rules == Rules(LandlordMode.GRAB, laizi=True)
+    assert main(["--rules", "wildest"]) == EXIT_USAGE

@@ -114,8 +114,10 @@ class SettingsScreen(AppScreen):
                 t("ui.new_game.super_double"), OnOff(settings.super_double, id="super_double")
             )
             yield form_row(t("ui.new_game.showing"), OnOff(settings.showing, id="showing"))
+            yield form_row(t("ui.new_game.show_start"), OnOff(settings.show_start, id="show_start"))
             yield form_row(t("ui.new_game.cap"), choice(cap_options(), settings.cap, "cap"))
             yield form_row(t("ui.new_game.no_shuffle"), OnOff(settings.no_shuffle, id="no_shuffle"))
+            yield form_row(t("ui.new_game.laizi"), OnOff(settings.laizi, id="laizi"))
             yield self._ascii_row()
             styles = [(t(f"ui.settings.card_style.{style.value}"), style) for style in CardStyle]
             yield form_row(
@@ -240,7 +242,9 @@ class SettingsScreen(AppScreen):
     @on(Switch.Changed, "#doubling")
     @on(Switch.Changed, "#super_double")
     @on(Switch.Changed, "#showing")
+    @on(Switch.Changed, "#show_start")
     @on(Switch.Changed, "#no_shuffle")
+    @on(Switch.Changed, "#laizi")
     def _rule_switched(self, event: Switch.Changed) -> None:
         name = event.switch.id
         assert name is not None

@@ -50,16 +50,19 @@ def cap_options() -> list[tuple[str, int]]:
 def rules_rows(rules: Rules) -> list[Horizontal]:
     """The house rules a form offers (new game, new table, hosting): how the landlord
     is chosen, doubling (加倍) and super doubling (超级加倍), showing cards (明牌), the
-    cap (封顶) and no shuffle (不洗牌); `chosen_rules` reads them. One row a rule, its
-    label at most 25 cells (the label column is 26) in both languages: a short terminal
-    packs the rows one a line (`FORM_HEIGHTS`), with room at 80×24 for more."""
+    cap (封顶), no shuffle (不洗牌) and wildcards (癞子); `chosen_rules` reads them. One
+    row a rule, its label at most 25 cells (the label column is 26) in both languages: a
+    short terminal packs the rows one a line (`FORM_HEIGHTS`), with room at 80×24 for
+    more."""
     return [
         form_row(t("ui.new_game.mode"), choice(mode_options(), rules.landlord, "mode")),
         form_row(t("ui.new_game.doubling"), OnOff(rules.doubling, id="doubling")),
         form_row(t("ui.new_game.super_double"), OnOff(rules.super_double, id="super_double")),
         form_row(t("ui.new_game.showing"), OnOff(rules.showing, id="showing")),
+        form_row(t("ui.new_game.show_start"), OnOff(rules.show_start, id="show_start")),
         form_row(t("ui.new_game.cap"), choice(cap_options(), rules.cap or 0, "cap")),
         form_row(t("ui.new_game.no_shuffle"), OnOff(rules.no_shuffle, id="no_shuffle")),
+        form_row(t("ui.new_game.laizi"), OnOff(rules.laizi, id="laizi")),
     ]
 
 
@@ -72,8 +75,10 @@ def chosen_rules(form: DOMNode) -> Rules:
         doubling=doubling,
         super_double=doubling and form.query_one("#super_double", Switch).value,
         showing=form.query_one("#showing", Switch).value,
+        show_start=form.query_one("#show_start", Switch).value,
         cap=_cap(form.query_one("#cap", Select).value),
         no_shuffle=form.query_one("#no_shuffle", Switch).value,
+        laizi=form.query_one("#laizi", Switch).value,
     )
 
 
@@ -97,8 +102,10 @@ def remember_rules(node: MessagePump, rules: Rules) -> None:
         doubling=rules.doubling,
         super_double=rules.super_double,
         showing=rules.showing,
+        show_start=rules.show_start,
         cap=rules.cap or 0,
         no_shuffle=rules.no_shuffle,
+        laizi=rules.laizi,
     )
 
 
