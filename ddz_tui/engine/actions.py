@@ -42,10 +42,12 @@ class Play:
     """Play these cards; a `Combo` (a bot's play, as ranks) means the lowest suits of
     its ranks in the hand. `reading`, under 癞子: what the cards' wilds stand for (one
     of `ddz_tui.wild.readings` of the cards), needed when they can be read several ways
-    (the game never chooses one for a player); None for cards that read one way."""
+    (the game never chooses one for a player); None for cards that read one way. From
+    the wire, the reading is what its wilds stand for (`Reading.wilds`, as a record
+    writes it), which the game reads against the cards (`Game.play`)."""
 
     cards: tuple[Card, ...] | Combo
-    reading: Reading | None = None
+    reading: Reading | str | None = None
 
     @property
     def ranks(self) -> str:

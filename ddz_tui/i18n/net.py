@@ -272,9 +272,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "密钥保留）。",
     ),
     "net.expect.rules": ("house rules ({error})", "房规（{error}）"),
-    "net.expect.no_laizi": (
-        "house rules without 癞子 (wildcards are not played over the network yet)",
-        "不含癞子的房规（联网对局还不支持癞子）",
+    "net.expect.wilds": (
+        "what the wilds stand for: 1 to {n} ranks from 3 to 2, low to high",
+        "癞子当作的牌：1到{n}个点数（3到2），从小到大",
+    ),
+    "net.error.bad_wilds": (
+        "what a play's wilds stood for does not fit its cards",
+        "出牌中癞子当作的牌与牌不符",
     ),
     "net.error.mode_and_rules": (
         "'mode' and the landlord of 'rules' disagree: give one",

@@ -14,17 +14,19 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ddz_tui.cards import DECK
+from ddz_tui.cards import DECK, RANK_INDEX
 from ddz_tui.engine.actions import PASS, Action, Answer, MakeBid, Play
-from ddz_tui.engine.events import Event, Started, event_from_dict
+from ddz_tui.engine.events import Event, event_from_dict
 from ddz_tui.engine.house import YES_OR_NO, Decision, Rules
 from ddz_tui.engine.view import MAX_BID
 from ddz_tui.i18n import Phrase, PhrasedError
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.rules import Combo
 from ddz_tui.text import printable
+from ddz_tui.wild import WILD_RANKS
 
 MAX_PLAY = 20  # the longest play is 20 cards (the landlord's whole hand)
+WILDS_MAX = 4  # 癞子: a play holds at most the four wilds
 _SHOWN_MAX = 80  # characters of a peer's bad key or event quoted in an error
 
 Check = Callable[[Any], Any]
@@ -158,8 +160,6 @@ def events(max_len: int) -> Check:
             out = tuple(event_from_dict(item) for item in value)
         except ValueError as bad:
             raise Unfit(Phrase("net.expect.event", error=printable(str(bad), _SHOWN_MAX))) from None
-        if isinstance(out[0], Started) and out[0].rules.laizi:
-            raise Unfit(Phrase("net.expect.no_laizi"))
         return out
 
     return check
@@ -167,15 +167,25 @@ def events(max_len: int) -> Check:
 
 def house_rules(value: Any) -> Rules:
     """House rules as `Rules.to_dict` writes them: every key, nothing else, each value
-    of its type and in range. Never 癞子 (`laizi`) yet: neither the wire nor the table
-    carries what a play's wilds stand for."""
+    of its type and in range."""
     try:
-        rules = Rules.from_dict(value)
+        return Rules.from_dict(value)
     except (ValueError, TypeError) as bad:
         raise Unfit(Phrase("net.expect.rules", error=printable(str(bad), _SHOWN_MAX))) from None
-    if rules.laizi:
-        raise Unfit(Phrase("net.expect.no_laizi"))
-    return rules
+
+
+def wilds(value: Any) -> str:
+    """癞子: what a play's wilds stand for, as a record writes it (`Played.wilds`): one
+    rank from 3 to 2 for each wild, low to high; whether the play's cards read so is
+    the game's to judge."""
+    if (
+        type(value) is not str
+        or not 1 <= len(value) <= WILDS_MAX
+        or any(rank not in WILD_RANKS for rank in value)
+        or "".join(sorted(value, key=RANK_INDEX.__getitem__)) != value
+    ):
+        raise Unfit(Phrase("net.expect.wilds", n=WILDS_MAX))
+    return value
 
 
 def pair(first: Check, second: Check) -> Check:
@@ -242,7 +252,10 @@ _ACTION_FIELDS: dict[ActionKind, Schema] = {
         "yes": Field(boolean),
         "level": Field(integer(1, 2)),  # 2: a super double (超级加倍), which the game checks
     },
-    ActionKind.PLAY: {"cards": Field(card_ids(MAX_PLAY, min_len=1))},
+    ActionKind.PLAY: {
+        "cards": Field(card_ids(MAX_PLAY, min_len=1)),
+        "wilds": Field(optional(wilds), required=False),  # 癞子: the reading chosen
+    },
     ActionKind.PASS: {},
 }
 
@@ -262,7 +275,12 @@ def action_fields(action: Action) -> dict[str, Any]:
         cards = action.cards
         if isinstance(cards, Combo):
             raise ValueError("a play on the wire names its cards, not only their ranks")
-        return {"kind": ActionKind.PLAY.value, "cards": [card.id for card in cards]}
+        fields: dict[str, Any] = {"kind": ActionKind.PLAY.value, "cards": [c.id for c in cards]}
+        reading = action.reading
+        said = reading if isinstance(reading, str) or reading is None else reading.wilds
+        if said:  # 癞子: what the wilds stand for (a play without wilds reads one way)
+            fields["wilds"] = said
+        return fields
     return {"kind": ActionKind.PASS.value}
 
 
@@ -275,11 +293,15 @@ def game_action(value: Any) -> Action:
     except ValueError:
         raise Unfit(Phrase("net.expect.action")) from None
     schema = _ACTION_FIELDS[kind]
-    if set(value) != {"kind", *schema}:
+    required = {"kind", *(key for key, spec in schema.items() if spec.required)}
+    if not required <= set(value) <= {"kind", *schema}:
         names = ", ".join(("kind", *schema))
         raise Unfit(Phrase("net.expect.action_fields", kind=kind.value, fields=names))
     args = {}
     for key, spec in schema.items():
+        if key not in value:
+            args[key] = spec.default
+            continue
         try:
             args[key] = spec.check(value[key])
         except Unfit as bad:
@@ -291,7 +313,7 @@ def game_action(value: Any) -> Action:
     if kind is ActionKind.ANSWER:
         return Answer(Decision(args["decision"]), args["yes"], args["level"])
     if kind is ActionKind.PLAY:
-        return Play(tuple(DECK[i] for i in args["cards"]))
+        return Play(tuple(DECK[i] for i in args["cards"]), args["wilds"])
     return PASS
 
 

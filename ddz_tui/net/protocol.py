@@ -36,12 +36,14 @@ from ddz_tui.net.checks import (
     plays,
     printable_text,
     text,
+    wilds,
 )
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.records import names
 from ddz_tui.records.names import NAME_MAX
 from ddz_tui.table.seats import SeatKind
 from ddz_tui.text import printable
+from ddz_tui.wild import WILD_RANKS
 
 PROTOCOL_VERSION = 8
 """2: the `record` after a game; 3: house rules; 4: `lobby_changes`; 5: one `act`
@@ -49,7 +51,9 @@ message for every action of a seat (a bid, an answer, a play, a pass); 6: `cap` 
 in house rules; 7: 超级加倍: `super_double` in house rules, an answer's `level`, a
 state's `super_doubles`; 不洗牌: `no_shuffle` in house rules, a record's `deck`; 8:
 明牌开始: `show_start` in house rules (and its factor), the `show_start` answer, a
-state's `start_shows`, a record's `shown_start` events."""
+state's `start_shows`, a record's `shown_start` events; 癞子: `laizi` in house rules
+(and its bomb factors), a play's `wilds` in `act`, a state's `wild` and `wilds`, a
+record's `wild_drawn` events and its plays' `wilds`."""
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
 TITLE_MAX = 32
@@ -254,6 +258,9 @@ _GAME: Schema = {
     "doubles": Field(list_of(pair(_SEAT_NO, boolean), 3)),
     "super_doubles": Field(list_of(_SEAT_NO, 3)),  # the view checks they are doubles
     "start_shows": Field(list_of(pair(_SEAT_NO, card_ids(20)), 3)),  # 明牌开始, as `shows`
+    "wild": Field(optional(choice(WILD_RANKS))),  # 癞子: the wild rank once drawn, else null
+    # 癞子: [index in plays, what its wilds stood for] for each play holding wilds
+    "wilds": Field(list_of(pair(integer(0, 199), wilds), 200)),
 }
 MAX_EVENTS = 2000  # a game's record: far more than any game makes, redeals included
 _NOTICE: Schema = {"key": Field(optional(printable_text(80))), "text": Field(printable_text(400))}

@@ -23,6 +23,7 @@ from ddz_tui.net.protocol import MAX_TABLE_ROWS, PushType, dumps
 from ddz_tui.rules import BY_CARDS
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 from ddz_tui.text import printable
+from ddz_tui.wild import Reading, readings
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,12 @@ def encode_game(view: PlayerView) -> dict[str, Any]:
         "doubles": [[seat, doubled] for seat, doubled in view.doubles],
         "super_doubles": list(view.super_doubles),
         "start_shows": [[seat, [card.id for card in cards]] for seat, cards in view.start_shows],
+        "wild": view.wild,  # 癞子: null until drawn, whatever the rules
+        "wilds": [
+            [index, reading.wilds]
+            for index, reading in enumerate(view.readings)
+            if reading is not None and reading.wild_count
+        ],
         "plays": [
             [seat, [card.id for card in cards]]
             for (seat, _), cards in zip(view.history, view.history_cards, strict=True)
@@ -200,19 +207,52 @@ def decode_seat(fields: Mapping[str, Any]) -> SeatInfo:
 @functools.lru_cache(maxsize=4096)
 def _played(ids: tuple[int, ...]) -> tuple[tuple[Card, ...], str]:
     """A play's cards and canonical ranks (ids arrive sorted, so the ranks are in
-    order); ProtocolError if it is not a valid combination. Cached: every state
-    repeats the plays before it."""
+    order). Cached: every state repeats the plays before it."""
     cards = tuple(DECK[i] for i in ids)
-    ranks = ranks_of(cards)
-    if ranks and ranks not in BY_CARDS:
-        raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.bad_play"))
-    return cards, ranks
+    return cards, ranks_of(cards)
+
+
+def _read(
+    plays: list[tuple[int, tuple[tuple[Card, ...], str]]],
+    wild: str | None,
+    said: tuple[tuple[int, str], ...],
+) -> tuple[Reading | None, ...]:
+    """Each play's reading under 癞子 (None for a pass), from what its wilds stood for
+    (`said`: [index, wilds] for each play holding wilds, in order); ProtocolError when
+    a play is no combination, a play holding wilds does not say what they stood for, or
+    what it says is not a reading of its cards. In a game without a wild rank drawn,
+    every play must be a play of the classic game, and no wilds are said."""
+    if wild is None:
+        if said:
+            raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.bad_wilds"))
+        if any(ranks and ranks not in BY_CARDS for _, (_, ranks) in plays):
+            raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.bad_play"))
+        return ()
+    stood = dict(said)
+    if len(stood) != len(said) or [index for index, _ in said] != sorted(stood):
+        raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.bad_wilds"))
+    out: list[Reading | None] = []
+    for index, (_, (_, ranks)) in enumerate(plays):
+        text = stood.pop(index, "")
+        if not ranks:
+            if text:
+                raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.bad_wilds"))
+            out.append(None)
+            continue
+        match = next((r for r in readings(ranks, wild) if r.wilds == text), None)
+        if match is None:
+            raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.bad_wilds"))
+        out.append(match)
+    if stood:  # wilds said of a play that is not there
+        raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.bad_wilds"))
+    return tuple(out)
 
 
 def decode_view(seat: int, game: Mapping[str, Any]) -> PlayerView:
     """The seat's `PlayerView`, rebuilt from its public constructor fields;
     ProtocolError when they do not make a game (calls under bidding rules, say)."""
     plays = [(s, _played(ids)) for s, ids in game["plays"]]
+    read = _read(plays, game["wild"], game["wilds"])
     try:
         return PlayerView(
             seat=seat,
@@ -229,6 +269,8 @@ def decode_view(seat: int, game: Mapping[str, Any]) -> PlayerView:
             doubles=game["doubles"],
             super_doubles=game["super_doubles"],
             start_shows=tuple((s, tuple(DECK[i] for i in ids)) for s, ids in game["start_shows"]),
+            wild=game["wild"],
+            readings=read,
         )
     except ValueError as bad:
         raise ProtocolError(

@@ -43,7 +43,13 @@ CARD_KEYS = {"hand", "bottom", "plays", "shows", "start_shows"}
 HOUSE = Rules(LandlordMode.GRAB, doubling=True, showing=True)
 SUPER = Rules(LandlordMode.GRAB, doubling=True, showing=True, super_double=True)  # 超级加倍
 START = Rules(LandlordMode.GRAB, doubling=True, showing=True, show_start=True)  # 明牌开始
-RULE_KEYS = set(SUPER.to_dict()) | set(START.to_dict()) | set(Rules().factors.to_dict())
+LAIZI = Rules(LandlordMode.GRAB, doubling=True, laizi=True)  # 癞子
+RULE_KEYS = (
+    set(SUPER.to_dict())
+    | set(START.to_dict())
+    | set(LAIZI.to_dict())
+    | set(Rules().factors.to_dict())
+)
 
 
 class Relay:
@@ -164,7 +170,9 @@ def reshuffled(host: TableHost, seat: int, rng: random.Random) -> bool:
 
 
 @pytest.mark.parametrize(
-    "rules", [Rules(), HOUSE, SUPER, START], ids=["plain", "house", "super", "show_start"]
+    "rules",
+    [Rules(), HOUSE, SUPER, START, LAIZI],
+    ids=["plain", "house", "super", "show_start", "laizi"],
 )
 async def test_no_byte_to_a_client_reveals_a_hidden_card(rules: Rules) -> None:
     checked: list[tuple[str, set[int]]] = []
@@ -258,7 +266,14 @@ async def test_no_byte_to_a_client_reveals_a_hidden_card(rules: Rules) -> None:
             recorded.append(message["games"])
         elif message["type"] == "state":
             last_state = decode_state(parse_push(text).args)
+            view = last_state.view
+            if view is not None and view.landlord is None:  # 癞子: no wild rank before the draw
+                assert message["game"]["wild"] is None and not message["game"]["wilds"]
+            if view is not None and rules.laizi and view.landlord is not None:
+                assert message["game"]["wild"] == view.wild is not None
             assert keys_anywhere(message["game"] or {}) <= CARD_KEYS | RULE_KEYS | {
+                "wild",
+                "wilds",
                 "landlord",
                 "bids",
                 "first_bidder",

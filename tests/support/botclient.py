@@ -65,7 +65,7 @@ class BotPlayer:
             return
         action = decide(self.bot, view)
         if isinstance(action, Play):  # a person plays cards, not ranks
-            action = Play(lowest_suits(action.ranks, view.hand))
+            action = Play(lowest_suits(action.ranks, view.hand), action.reading)
         await self._act(self.table.act(action))
 
     async def _act(self, action: object, move: bool = True) -> None:
