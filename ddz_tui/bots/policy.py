@@ -8,7 +8,6 @@ cached plans, no views.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from ddz_tui.bots.packed import (
     ACE,
@@ -22,9 +21,10 @@ from ddz_tui.bots.packed import (
     plays_of,
     whole_hand_play,
 )
+from ddz_tui.bots.packed import size as size_of
 from ddz_tui.bots.plan import GROUP_COST, Plan, group_cards, group_value, plan_of, value_of
 from ddz_tui.bots.situation import NEXT, Situation
-from ddz_tui.moves import BY_KEY, TOP, UNIT, can_beat, held, plays_of_key, tops
+from ddz_tui.moves import BY_KEY, CHAIN_TOPS, TOP, UNIT, can_beat, held, tops
 from ddz_tui.rules import Combo, Kind
 
 FOLLOW_GAIN = -3.0
@@ -42,9 +42,10 @@ would win the trick (no unseen cards beat it but a bomb) and it would then lead,
 stopped with the cheapest play it cannot beat, a bomb or the rocket included; and it is
 not led a play of its size that the unseen cards beat (figures: docs/bots.md)."""
 LAST_WORD_AT = 6
-"""An opponent with this many cards or fewer who plays right after this seat is stopped
-(as at `THREAT_AT`) even where the unseen cards could beat its play: the seat between
-has passed, so if this seat passes too, that opponent leads next."""
+"""An opponent with this many cards or fewer is stopped (as at `THREAT_AT`) even where
+the unseen cards could beat its play, when nobody else will: it plays right after this
+seat (the seat between has passed), or this seat is the landlord (the seat between is
+that opponent's partner)."""
 
 
 def choose(s: Situation) -> Combo | None:
@@ -248,15 +249,15 @@ def stop_going_out(
     s: Situation, plays: Sequence[Combo], fewest: int = BLOCK_AT + 1
 ) -> Combo | None:
     """Facing an opponent's play that wins the trick unless this seat beats it (nothing
-    unseen beats it but a bomb; or, with `LAST_WORD_AT` cards or fewer, the opponent
-    plays right after this seat, so the seat between has passed), when that opponent may
-    then lead its whole hand (see `THREAT_AT`; with `fewest` cards or more, as the normal
-    bot's blocking rules see to fewer): the cheapest of `plays` it cannot beat, else the
-    strongest bomb, which few hands beat; None for neither."""
+    unseen beats it but a bomb; or, with `LAST_WORD_AT` cards or fewer, nobody else
+    will), when that opponent may then lead its whole hand (see `THREAT_AT`; from
+    `fewest` cards up, as the normal bot's blocking rules see to fewer): the cheapest of
+    `plays` it cannot beat, else the strongest bomb, which few hands beat; None for
+    neither."""
     to_beat = s.to_beat
     if to_beat is None or s.by_partner:
         return None
-    last_word = s.by == NEXT and s.left[s.by] <= LAST_WORD_AT
+    last_word = (s.by == NEXT or s.landlord == 0) and s.left[s.by] <= LAST_WORD_AT
     if not last_word and can_beat(s.unseen, to_beat):
         return None
     if not may_go_out(s, s.by, fewest):
@@ -284,11 +285,46 @@ def may_go_out(s: Situation, seat: int, fewest: int = BLOCK_AT + 1) -> bool:
     return fewest <= left <= THREAT_AT and _one_play_of(s.unseen, left)
 
 
-@lru_cache(maxsize=1 << 12)
 def _one_play_of(unseen: int, size: int) -> bool:
-    """Can `size` of the unseen cards make one play? (Cached: the searches' playouts ask
-    again of the same cards.)"""
-    return any(p.size == size for p in plays_of_key(unseen, None))
+    """Could `size` of the unseen cards make one play? By the shapes each size can take
+    (the wings only counted, not matched: a little generous), from the ranks held once,
+    twice, three and four times, without generating the plays: the searches' playouts
+    ask it at most turns near the end."""
+    ones, twos, threes = held(unseen, 1), held(unseen, 2), held(unseen, 3)
+    if size <= 2:
+        return bool(ones) if size == 1 else bool(twos) or unseen & _ROCKET == _ROCKET
+    fours, cards = held(unseen, 4), size_of(unseen)
+    if size == 3:
+        return bool(threes)
+    if size == 4:
+        return bool(fours) or (bool(threes) and cards >= 4)
+    if size == 5:
+        return _run(ones, 5) or (bool(threes) and twos.bit_count() >= 2)
+    if size == 6:
+        return _run(ones, 6) or _run(twos, 3) or _run(threes, 2) or (bool(fours) and cards >= 6)
+    if size == 7:
+        return _run(ones, 7)
+    if size == 8:
+        return (
+            _run(ones, 8)
+            or _run(twos, 4)
+            or (_run(threes, 2) and cards >= 8)
+            or (bool(fours) and twos.bit_count() >= 3)
+        )
+    if size == 9:
+        return _run(ones, 9) or _run(threes, 3)
+    if size == 10:
+        return _run(ones, 10) or _run(twos, 5) or (_run(threes, 2) and twos.bit_count() >= 4)
+    return True  # more cards than `THREAT_AT`: not asked
+
+
+def _run(tops_held: int, length: int) -> bool:
+    """Do `length` ranks in a row below the 2 appear in `tops_held` (as `held` gives)?"""
+    mask = tops_held & CHAIN_TOPS
+    run = mask
+    for links in range(1, length):
+        run &= mask >> (4 * links)
+    return bool(run)
 
 
 _ROCKET = UNIT[SMALL_JOKER] + UNIT[BIG_JOKER]

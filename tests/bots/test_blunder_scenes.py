@@ -4,11 +4,15 @@ included) stops it, and must never pass up a play that empties its hand."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.packed import plays_of
-from ddz_tui.moves import pack
+from ddz_tui.bots.policy import _one_play_of
+from ddz_tui.cards import RANKS
+from ddz_tui.moves import pack, plays_of_key
 from tests.support.scenes import scene
 
 THINKING = ["normal", "hard"]
@@ -106,3 +110,16 @@ def test_a_peasant_bombs_the_landlords_pair_with_the_landlord_at_two_cards(level
         last=(0, "KK"),
     )  # fmt: skip
     assert _stops(_choice(level, view), landlord)
+
+
+def test_whether_some_cards_can_make_one_play_of_a_size_agrees_with_the_move_generator() -> None:
+    # The normal bot asks it of the unseen cards by the shapes alone (policy._one_play_of),
+    # never generating the plays; here against every play the cards make.
+    deck = [rank for rank in RANKS[:13] for _ in range(4)] + ["B", "R"]
+    rng = random.Random(36)
+    for _ in range(400):
+        cards = rng.sample(deck, rng.randint(3, 34))
+        unseen = pack("".join(sorted(cards, key=RANKS.index)))
+        sizes = {play.size for play in plays_of_key(unseen, None)}
+        for size in range(1, 11):
+            assert _one_play_of(unseen, size) == (size in sizes), (cards, size)
