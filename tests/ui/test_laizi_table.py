@@ -241,3 +241,40 @@ def test_ddz_rules_laizi_starts_the_session_with_wildcards(tmp_path) -> None:
     app = DdzApp(SettingsStore(tmp_path), rules=parse_rules("laizi,grab"))
     assert app.settings.rules == Rules(LandlordMode.GRAB, laizi=True)
     assert main(["--rules", "wildest"]) == EXIT_USAGE
+
+
+# --- snapshots ---------------------------------------------------------------------------
+
+
+async def _soft_bomb_played(pilot: Pilot) -> None:
+    """Our soft bomb of 7s (7 7 7 and the K standing for a 7) on the table."""
+    await our_lead(pilot)
+    await pilot.press("7", "7", "7", "k", "enter", "1")
+    await settle(pilot)
+
+
+async def _choosing(pilot: Pilot) -> None:
+    """7 7 7 K raised and Enter pressed: the two readings to choose from."""
+    await our_lead(pilot)
+    await pilot.press("7", "7", "7", "k", "enter")
+    await pilot.pause()
+
+
+def test_a_laizi_table_with_a_soft_bomb_played(snap_compare) -> None:
+    """Read as text: 'Wild: K' among the house rules, the K in our lane drawn as the 7
+    it stands for with the wild's mark, the Ks in our hand marked."""
+    assert snap_compare(make_app(seed=SEED), run_before=_soft_bomb_played)
+
+
+def test_a_laizi_table_with_a_soft_bomb_played_chinese(snap_compare) -> None:
+    """The same in Chinese: '癞子 K'."""
+    assert snap_compare(make_app(Lang.ZH, seed=SEED), run_before=_soft_bomb_played)
+
+
+def test_the_choice_of_readings(snap_compare) -> None:
+    """Read as text: the soft bomb first, then three 7s with a single."""
+    assert snap_compare(make_app(seed=SEED), run_before=_choosing)
+
+
+def test_the_choice_of_readings_chinese(snap_compare) -> None:
+    assert snap_compare(make_app(Lang.ZH, seed=SEED), run_before=_choosing)
