@@ -28,7 +28,8 @@ class Frame:
     super_doubles: the seats whose double was a super double (超级加倍), in order.
     wild: 癞子, the wild rank once drawn (None before, and without the rule);
     readings: each history entry's reading under 癞子 (None for a pass).
-    shown: each seat's hand as it was shown (明牌), None for a hand not shown.
+    shown: each seat's hand as it was shown (明牌, or 明牌开始 before the bidding), None
+    for a hand not shown; start_shows: the 明牌开始 answers so far, as a view holds them.
     multiplier: the shared stake's parts and who doubled; each seat's own stake is
     `multiplier.stake(seat, landlord)`.
     """
@@ -55,6 +56,7 @@ class Frame:
     super_doubles: tuple[int, ...] = ()
     wild: str | None = None
     readings: tuple[Reading | None, ...] = ()
+    start_shows: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
     def last_action(self, seat: int) -> str | None:
         """What `seat` did last in the current trick: its cards, "" for a pass, None."""
@@ -89,6 +91,7 @@ def _frame(game: Game, step: int, action: ActionEvent | None) -> Frame:
         super_doubles=view.super_doubles,
         wild=view.wild,
         readings=view.readings,
+        start_shows=view.start_shows,
     )
 
 

@@ -28,6 +28,7 @@ from ddz_tui.engine import (
     PlayerView,
     Role,
     Shown,
+    ShownAtStart,
     Side,
 )
 from ddz_tui.engine.events import Left, played_part
@@ -259,6 +260,7 @@ class ReplayScreen(AppScreen):
             super_doubles=frame.super_doubles,
             wild=frame.wild,
             readings=frame.readings,
+            start_shows=frame.start_shows,
             standing=frame.standing,  # as the game stood then, even under older rules
         )
         shown = table_show(TableState(me, self.replay.seats(), view), None, None)
@@ -350,10 +352,12 @@ class ReplayScreen(AppScreen):
             line += "  " + t("ui.replay.super_doubled", names=", ".join(names))
         return line
 
-    def _answered(self, action: Called | Shown | Doubled, before: Frame) -> str:
+    def _answered(self, action: Called | ShownAtStart | Shown | Doubled, before: Frame) -> str:
         """A yes-or-no answer of the house rules, in words, with what it led to."""
         frame = self.frame
-        if isinstance(action, Shown):
+        if isinstance(action, ShownAtStart):
+            word = "show_start" if action.cards else "no_show_start"
+        elif isinstance(action, Shown):
             word = "show" if action.cards else "no_show"
         elif isinstance(action, Doubled):
             word = double_word(action.double, action.seat == frame.landlord, action.level == 2)
@@ -396,7 +400,7 @@ class ReplayScreen(AppScreen):
             elif frame.landlord is not None and before.landlord is None:
                 text = sentences(text, t("ui.replay.landlord", who=self.name_of(frame.landlord)))
             return text
-        if isinstance(action, (Called, Shown, Doubled)):
+        if isinstance(action, (Called, ShownAtStart, Shown, Doubled)):
             return self._answered(action, before)
         if isinstance(action, Played):
             reading = frame.readings[-1] if frame.readings else None
@@ -551,8 +555,11 @@ class ReplayScreen(AppScreen):
 
 
 def _shows(frame: Frame) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    """The landlord's 明牌 answer as a view holds it, once it was given."""
+    """The landlord's 明牌 answer as a view holds it, once it was given (a landlord who
+    showed before the bidding, 明牌开始, is not asked)."""
     landlord = frame.landlord
     if not frame.rules.showing or landlord is None or frame.phase in (Phase.BIDDING, Phase.SHOWING):
+        return ()
+    if any(seat == landlord and cards for seat, cards in frame.start_shows):
         return ()
     return ((landlord, frame.shown[landlord] or ()),)

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ddz_tui.cards import Card
-from ddz_tui.engine import PlayerView, Side
+from ddz_tui.engine import Decision, PlayerView, Side
 from ddz_tui.engine.trick import LEAD, Trick, tricks, tricks_of_readings
 from ddz_tui.engine.view import cards_for
 from ddz_tui.rules import main_first, play_order
@@ -119,11 +119,15 @@ def won(view: PlayerView) -> bool:
 
 def answers(view: PlayerView) -> dict[int, str]:
     """What each seat last said before the first play: "call", "no_call", "grab",
-    "no_grab" (叫地主/抢地主), then "show"/"no_show" (明牌) and "double"/"no_double"
+    "no_grab" (叫地主/抢地主), "show_start"/"no_show_start" while 明牌开始 is asked,
+    then "show"/"no_show" (明牌) and "double"/"no_double"
     (加倍; the landlord's is "redouble"/"no_redouble", as its question says; a super
     double, 超级加倍, is "super_double"). The first seat to take the landlord called it;
     every later take grabs."""
     said = {seat: word for (seat, _), word in zip(view.calls, call_words(view.calls), strict=True)}
+    if view.decision is Decision.SHOW_START:  # 明牌开始, until the bidding
+        for seat, cards in view.start_shows:
+            said[seat] = "show_start" if cards else "no_show_start"
     for seat, cards in view.shows:
         said[seat] = "show" if cards else "no_show"
     for seat, doubled in view.doubles:

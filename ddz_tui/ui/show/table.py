@@ -28,6 +28,7 @@ LOW_CARDS = 2
 ANSWERS = {
     Decision.CALL: "call",
     Decision.GRAB: "grab",
+    Decision.SHOW_START: "show_start",
     Decision.SHOW: "show",
     Decision.DOUBLE: "double",
 }
@@ -435,6 +436,8 @@ def asked(state: TableState) -> str:
         return t("ui.msg.your_grab", who=seat_name(state, caller), x=factors.grab)
     if decision is Decision.SHOW:
         return t("ui.msg.your_show", x=factors.show)
+    if decision is Decision.SHOW_START:
+        return t("ui.msg.your_show_start", x=factors.show_start)
     redouble = view.seat == view.landlord
     if view.rules.super_double:  # 超级加倍: S beside Y and N
         key = "ui.msg.your_super_redouble" if redouble else "ui.msg.your_super_double"
@@ -460,6 +463,8 @@ def house_lines(view: PlayerView) -> str:
         lines.append(t("ui.rules.cap", x=rules.cap))
     if rules.no_shuffle:
         lines.append(t("ui.rules.no_shuffle"))
+    if rules.show_start:
+        lines.append(t("ui.rules.show_start"))
     if rules.laizi:  # the wild rank once drawn, never before
         wild = view.wild
         lines.append(
@@ -473,9 +478,11 @@ def house_stakes(view: PlayerView) -> str | None:
     how the landlord was chosen, and the stake. With doubling or a cap (封顶) the stakes
     differ from seat to seat, so it says one number, your own (and whether it is capped):
     what you win or lose (the landlord, both peasants' stakes together), as the result
-    and the history say it."""
+    and the history say it. A hand shown before the bidding (明牌开始) puts the stake on
+    the bar from then, the bid so far counted."""
     rules = view.rules
     landlord = view.landlord
+    shown_start = rules.show_start and view.multiplier.shown_start
     if rules.landlord is LandlordMode.GRAB:
         if view.grabs:
             chosen = t("ui.top.grabs", n=view.grabs)
@@ -483,12 +490,15 @@ def house_stakes(view: PlayerView) -> str | None:
             chosen = t("ui.top.called")
         else:  # nobody called yet, or nobody did three deals in a row: drawn by lot
             chosen = t("ui.top.no_call") if landlord is None else t("ui.top.drawn")
-    elif (rules.doubling or rules.cap) and landlord is not None:
+    elif ((rules.doubling or rules.cap) and landlord is not None) or shown_start:
         bid = view.highest_bid
-        chosen = t("ui.top.bid", bid=bid) if bid else t("ui.top.drawn")
+        unbid = t("ui.top.no_bid") if landlord is None else t("ui.top.drawn")
+        chosen = t("ui.top.bid", bid=bid) if bid else unbid
     else:
         return None
     if landlord is None:
+        if shown_start:
+            return chosen + "  " + t("ui.top.multiplier", x=view.multiplier.total)
         return chosen
     if rules.doubling or rules.cap:  # 封顶 too makes each seat's stake its own
         multiplier = view.multiplier
@@ -561,6 +571,7 @@ def moved(before: PlayerView, after: PlayerView) -> bool:
         or before.hand != after.hand
         or before.calls != after.calls
         or before.shows != after.shows
+        or before.start_shows != after.start_shows
         or before.doubles != after.doubles
     )
     return changed and not others_declined(before, after)
