@@ -21,6 +21,7 @@ from ddz_tui.engine import (
     Play,
     Rules,
     Shown,
+    ShownAtStart,
     parse_rules,
 )
 from ddz_tui.i18n import Phrase
@@ -230,4 +231,27 @@ async def test_takeover_asked_for_ends_with_the_game_and_a_dropped_players_does_
     host.new_game()
     await host.settled()
     assert host.game.phase is not Phase.OVER, "the new deal waits for ann: no bot plays her"
+    await host.close()
+
+
+async def test_the_timer_declines_to_show_at_the_start() -> None:
+    """明牌开始: a seat whose turn runs out keeps its hand hidden, and the table says so."""
+    clock = ManualClock()
+    host = TableHost(
+        [SeatInfo("ann"), bot("b1", "easy"), bot("b2", "easy")],  # easy never shows
+        bot_delay=0,
+        seed=4,
+        turn_timeout=30,
+        rules=Rules(LandlordMode.BID, show_start=True),
+        clock=clock,
+    )
+    states: list[TableState] = []
+    host.subscribe(0, states.append)
+    host.new_game()
+    await time_out_to_the_end(host, clock)
+    said = [e for e in host.game.events if isinstance(e, ShownAtStart)]
+    assert len(said) >= 3 and all(e.cards == () for e in said)
+    assert not host.game.multiplier.shown_start
+    notices = {s.notice.key for s in states if isinstance(s.notice, Phrase)}
+    assert "table.notice.timeout_show_start" in notices
     await host.close()
