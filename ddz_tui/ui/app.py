@@ -166,6 +166,7 @@ class DdzApp(App[None]):
                 doubling=rules.doubling,
                 super_double=rules.super_double,
                 showing=rules.showing,
+                show_start=rules.show_start,
                 cap=rules.cap or 0,
                 no_shuffle=rules.no_shuffle,
                 laizi=rules.laizi,

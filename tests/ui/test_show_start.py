@@ -10,7 +10,15 @@ from textual.widgets import Button, Switch
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import play_out
-from ddz_tui.engine import Decision, Game, LandlordMode, Rules, Shown, ShownAtStart
+from ddz_tui.engine import (
+    Decision,
+    Game,
+    LandlordMode,
+    Rules,
+    Shown,
+    ShownAtStart,
+    parse_rules,
+)
 from ddz_tui.i18n import Lang
 from ddz_tui.table.clients import LocalTable
 from ddz_tui.ui.app import DdzApp
@@ -151,3 +159,9 @@ async def test_a_replay_says_each_answer_at_its_step() -> None:
         assert game.multiplier.shown_start and game.multiplier.total % 5 == 0
         stakes = str(screen.query_one("#stakes").render())
         assert f"×{game.multiplier.total}" in stakes, stakes
+
+
+def test_ddz_rules_showstart_starts_the_session_with_it(tmp_path) -> None:
+    """`ddz --rules showstart`: the forms start with the rule (as if chosen in Settings)."""
+    app = DdzApp(SettingsStore(tmp_path), rules=parse_rules("showstart,show"))
+    assert app.settings.show_start and app.settings.rules == Rules(showing=True, show_start=True)
