@@ -74,8 +74,8 @@ def progress(
         return in_play(last_to_act, over)
     if rules.show_start and len(start_shows) < 3:
         first = landlord if landlord is not None else first_bidder
-        turn = ((first or 0) + len(start_shows)) % 3
-        return Progress(Phase.SHOWING, Decision.SHOW_START, turn)
+        asked = ((first or 0) + len(start_shows)) % 3
+        return Progress(Phase.SHOWING, Decision.SHOW_START, asked)
     if landlord is None:
         if rules.landlord is LandlordMode.GRAB:
             state = calling(first_bidder if first_bidder is not None else 0, calls)
