@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Switch
 
-from ddz_tui.cards import lowest_suits
+from ddz_tui.cards import DECK, lowest_suits
 from ddz_tui.cli.command import main
 from ddz_tui.cli.errors import EXIT_USAGE
 from ddz_tui.engine import Game, LandlordMode, Phase, Rules, loads, parse_rules
@@ -27,6 +27,15 @@ from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.show.reading import last_trick, on_table
 from ddz_tui.ui.show.table import table_show
 from ddz_tui.ui.widgets.cards import CardRow
+from ddz_tui.ui.widgets.chips import (
+    PLAIN_INK,
+    face_rows,
+    mini_chips,
+    plain_label,
+    plain_row,
+    strip_lines,
+    strip_of,
+)
 from ddz_tui.ui.widgets.table_parts import HouseRules
 from ddz_tui.wild import BombClass, Reading, readings
 from tests.support.rigging import rigged
@@ -278,3 +287,35 @@ def test_the_choice_of_readings(snap_compare) -> None:
 
 def test_the_choice_of_readings_chinese(snap_compare) -> None:
     assert snap_compare(make_app(Lang.ZH, seed=SEED), run_before=_choosing)
+
+
+# --- the wild's mark in every card style ---------------------------------------------------
+
+
+def test_a_wild_is_marked_in_every_card_style() -> None:
+    king = next(card for card in DECK if card.rank == "K")
+    assert face_rows(king, False, "7") == ("7 ", "癞")
+    assert face_rows(king, True, "7") == ("7 ", "W ")
+    assert face_rows(king, True) == ("K ", king.suit.letter.ljust(2))  # a natural card
+    assert plain_label(king, False, "7") == "7癞" and plain_label(king, True, "7") == "7W"
+    assert mini_chips([king], PLAIN_INK, True, 20, marks=("7",)).plain == " 7W "
+    assert mini_chips([king], PLAIN_INK, True, 20, plain=True, marks=("7",)).plain == "7W"
+    assert plain_row([king], True, 10, wild="K") == [(4, "KW")]
+    assert strip_of([king], PLAIN_INK, False, wild="K").plain == " K癞 "
+    assert strip_lines([king, king], PLAIN_INK, True, 40, wild="K").plain == " KW KW "
+
+
+async def test_a_soft_bomb_in_ascii_and_the_discreet_style() -> None:
+    app = make_app(seed=SEED, ascii_cards=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        ranks, suits = text_of(screen.hand).splitlines()[2:4]
+        at = suits.index("|W |")  # the K's suit row: the wild's mark
+        assert ranks[at : at + 4] == "|K |"
+        await pilot.press("7", "7", "7", "k", "enter", "1")
+        await settle(pilot)
+        lane = screen.query_one("#my-play", CardRow)
+        assert "W" in text_of(lane)
+        await pilot.press("d")  # the discreet style: ranks in plain text
+        await pilot.pause()
+        assert "7 7 7 7W" in text_of(lane)

@@ -26,9 +26,10 @@ TrickRows = Sequence[tuple[str, tuple[Card, ...]]]
 class TrickList(CardWidget):
     """The trick's turns, one a line: who, and their cards (or that they passed)."""
 
-    def __init__(self, rows: TrickRows, **kwargs: object) -> None:
+    def __init__(self, rows: TrickRows, wild: str | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.rows = tuple(rows)
+        self.wild = wild  # 癞子: the wild rank, whose cards are marked
 
     def render(self) -> Text:
         ink = self.ink()
@@ -39,7 +40,7 @@ class TrickList(CardWidget):
             line.append(who, "bold")
             line.append(" " * (width - cell_len(who)))
             if cards:
-                line.append_text(strip_of(cards, ink, self.ascii, self.plain))
+                line.append_text(strip_of(cards, ink, self.ascii, self.plain, self.wild))
             else:
                 line.append(" " + t("ui.play.pass"), "italic")  # where the strip's face begins
             lines.append(line)
@@ -59,14 +60,15 @@ class LastTrickScreen(AppModal):
         Binding("l,L,escape", "close", "keys.back"),
     ]
 
-    def __init__(self, rows: TrickRows) -> None:
+    def __init__(self, rows: TrickRows, wild: str | None = None) -> None:
         super().__init__()
         self.rows = rows
+        self.wild = wild
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="last-trick") as dialog:
             dialog.border_title = t("ui.trick.title")
-            yield TrickList(self.rows)
+            yield TrickList(self.rows, self.wild)
         yield KeyFooter()
 
     def action_close(self) -> None:

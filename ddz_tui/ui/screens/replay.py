@@ -128,6 +128,8 @@ class OpenHand(SeatPanel):
     hand: reactive[tuple[Card, ...]] = reactive(())
     score: reactive[str] = reactive("")
     """The seat's score in the game, under the panel once the game is over."""
+    wild: reactive[str | None] = reactive(None)
+    """癞子: the wild rank once drawn, whose cards are marked."""
 
     def subtitle(self) -> str:
         return self.score
@@ -137,7 +139,7 @@ class OpenHand(SeatPanel):
             self.show_titles(self._titles[0])
 
     def draw_key(self) -> Hashable:
-        return super().draw_key(), self.hand
+        return super().draw_key(), self.hand, self.wild
 
     def content(self) -> Text:
         seat = self.seat
@@ -148,7 +150,7 @@ class OpenHand(SeatPanel):
         if self.hand:
             out.append("\n")
             width = self.content_size.width
-            out.append(strip_lines(self.hand, self.ink(), self.ascii, width, self.plain))
+            out.append(strip_lines(self.hand, self.ink(), self.ascii, width, self.plain, self.wild))
         return out
 
 
@@ -233,9 +235,12 @@ class ReplayScreen(AppScreen):
         show_table(self, self._table_show(frame), panels)
         for seat, panel in zip(sides(self.bottom_seat), panels, strict=True):
             panel.hand = frame.hands[seat]
+            panel.wild = frame.wild
             panel.score = self._score(seat)
         self.query_one("#bids", Plain).update(self._bids_line(frame))
-        self.query_one("#replay-hand", CardRow).show(frame.hands[self.bottom_seat])
+        hand = frame.hands[self.bottom_seat]
+        marks = [card.rank if card.rank == frame.wild else "" for card in hand]
+        self.query_one("#replay-hand", CardRow).show(hand, marks=marks if frame.wild else ())
         self._show_me()
         ended = frame.result is not None or self._left is not None
         self.query_one(MessageLine).say(self._says(), "info" if ended else "")

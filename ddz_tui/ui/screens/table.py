@@ -770,7 +770,7 @@ class TableScreen(AppScreen):
             self._warn(t("ui.msg.no_last_trick"), Tone.INFO)
             return
         rows = [(seat_name(state, seat), cards) for seat, cards in trick]
-        self.app.push_screen(LastTrickScreen(rows))
+        self.app.push_screen(LastTrickScreen(rows, view.wild))
 
     def action_result(self) -> None:
         """The result put aside comes back."""
@@ -911,7 +911,7 @@ def _suggestions(view: PlayerView, coached: bool = False) -> list[Combo | Readin
     try:
         if view.wild is not None:
             return list(wild_hints(view))
-        return coached_hints(view) if coached else list(hints(view))
+        return list(coached_hints(view) if coached else hints(view))
     except Exception:
         log.exception("working out hints failed; suggesting every legal play")
         return list(view.legal_plays)

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ddz_tui.cards import Card, format_rank
+from ddz_tui.cards import RANKS, Card, format_rank
 from ddz_tui.engine import Decision, LandlordMode, Phase, PlayerView, Role, Side
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase, as_shown, t
-from ddz_tui.rules import RANKS, Combo, classify, rank_name, rank_phrase
+from ddz_tui.rules import Combo, classify, rank_name, rank_phrase
 from ddz_tui.sound.clips import Effect
 from ddz_tui.table.seats import SeatKind, TableState
 from ddz_tui.ui.names import bid_word, level_name, role_name, seat_mark

@@ -291,33 +291,44 @@ def wrapped(labels: Iterable[tuple[str, Style]], width: int) -> Text:
     return out
 
 
-def strip_of(cards: Sequence[Card], ink: Ink, ascii: bool, plain: bool = False) -> Text:
+def strip_of(
+    cards: Sequence[Card], ink: Ink, ascii: bool, plain: bool = False, wild: str | None = None
+) -> Text:
     """Cards side by side on one face, as in a fanned hand seen edge on: `3♠ 3♥ 4♣`
-    (`plain`, the discreet style: ` 3 3 4 `)."""
+    (`plain`, the discreet style: ` 3 3 4 `); `wild` (癞子): the wild rank, whose cards
+    are marked (`K癞`)."""
     out = Text(end="")
     out.append(" ", ink.face)
     for index, card in enumerate(cards):
         if index:
             out.append(" ", ink.face)
+        if card.rank == wild:
+            out.append(mini_label(card, ascii, plain, card.rank), ink_for(card, ink) + WILD_LOOK)
+            continue
         out.append(mini_label(card, ascii, plain), ink_for(card, ink))
     out.append(" ", ink.face)
     return out
 
 
 def strip_lines(
-    cards: Sequence[Card], ink: Ink, ascii: bool, width: int, plain: bool = False
+    cards: Sequence[Card],
+    ink: Ink,
+    ascii: bool,
+    width: int,
+    plain: bool = False,
+    wild: str | None = None,
 ) -> Text:
     """Cards as strips (see `strip_of`), as many on each line as fit in `width`."""
     lines: list[list[Card]] = []
     used = width
     for card in cards:
-        size = cell_len(mini_label(card, ascii, plain)) + 1
+        size = cell_len(mini_label(card, ascii, plain, card.rank if card.rank == wild else "")) + 1
         if used + size > width:
             lines.append([])
             used = 1  # the strip's opening space
         lines[-1].append(card)
         used += size
-    return Text("\n", end="").join(strip_of(line, ink, ascii, plain) for line in lines)
+    return Text("\n", end="").join(strip_of(line, ink, ascii, plain, wild) for line in lines)
 
 
 def plain_row(
