@@ -3,7 +3,8 @@
 A guess deals the cards this seat has not seen to the other two seats, so that:
 - each seat gets exactly as many cards as it holds now;
 - the bottom cards the landlord has not yet played stay with the landlord (they were
-  shown to everyone);
+  shown to everyone), and a hand shown to everyone (明牌, or 明牌开始 before the
+  bidding, a peasant's too) is known whole;
 - the other seats' past actions make sense for the hands guessed. With a guess, each
   past action of another seat can be replayed: its hand then was its guessed hand now
   plus what it has played since. A sensible player (the normal policy stands in for
@@ -106,6 +107,15 @@ class BidAction:
         return policy.bid(hand, self.legal) == self.bid
 
 
+def _known_ranks(view: PlayerView, seat: int) -> str:
+    """The ranks surely in another seat's hand: the landlord's unplayed bottom cards or
+    its shown hand (`landlord_holds`); a peasant's hand if it was shown (明牌开始)."""
+    if seat == view.landlord:
+        return view.landlord_holds
+    shown = view.shown_hands[seat]
+    return "" if shown is None else ranks_of(shown)
+
+
 @dataclass(frozen=True)
 class Hidden:
     """What is known of the two other seats' hands: who they are, how many cards they
@@ -132,14 +142,14 @@ class Hidden:
         seat, landlord = view.seat, view.landlord
         assert landlord is not None
         seats = ((seat + 1) % 3, (seat + 2) % 3)
-        holds = pack(view.landlord_holds)
+        held = [_known_ranks(view, other) for other in seats]
         pool = [UNIT[RANK_INDEX[r]] for r in view.unseen]
-        for rank in view.landlord_holds:
+        for rank in held[0] + held[1]:
             pool.remove(UNIT[RANK_INDEX[rank]])
         return cls(
             seats=seats,
             sizes=(view.cards_left[seats[0]], view.cards_left[seats[1]]),
-            known=(holds if seats[0] == landlord else 0, holds if seats[1] == landlord else 0),
+            known=(pack(held[0]), pack(held[1])),
             pool=tuple(pool),
             landlord=landlord,
             actions=past_actions(view),

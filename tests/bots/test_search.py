@@ -22,9 +22,11 @@ from ddz_tui.bots.runner import step
 from ddz_tui.bots.sampling import TRUST, BidAction, Chain, Hidden
 from ddz_tui.bots.situation import Situation
 from ddz_tui.cards import DECK, ranks_of
-from ddz_tui.engine import Game, LandlordMode, Phase
+from ddz_tui.engine import Answer, Decision, Game, LandlordMode, Phase, Rules
 from ddz_tui.moves import UNIT, legal_plays, pack
 from ddz_tui.rules import Kind, classify
+from tests.core.test_stakes import PEASANTS_WIN
+from tests.support.rigging import rigged
 
 hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=20, unique=True).map(ranks_of)
 
@@ -333,3 +335,20 @@ def test_playouts_end_with_a_winner() -> None:
         assert playout(Deal(hands, landlord=0, turn=0)) in (True, False)
     with pytest.raises(OutOfTime):
         playout(Deal(hands, 0, 0), stop=lambda: True)
+
+
+def test_a_peasant_hand_shown_before_the_bidding_is_known_to_the_guesses() -> None:
+    """明牌开始: seat 1 (a peasant) showed its hand, so the landlord's guesses give it
+    exactly that hand and the other peasant the rest."""
+    game = rigged(*PEASANTS_WIN, first=0, rules=Rules(show_start=True))
+    for seat, show in ((0, False), (1, True), (2, False)):
+        game.act(seat, Answer(Decision.SHOW_START, show))
+    for seat, bid in ((0, 1), (1, 0), (2, 0)):
+        game.bid(seat, bid)
+    game.play(0, "3")
+    hidden = Hidden.of(game.view(0))
+    assert hidden.determined
+    truth = (pack(ranks_of(game.hand(1))), pack(ranks_of(game.hand(2))))
+    draw = hidden.sampler(random.Random(3))
+    assert {draw() for _ in range(5)} == {truth}
+    assert hidden.sample(random.Random(4)) == truth
