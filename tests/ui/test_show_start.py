@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, Switch
+from textual.widgets import Button, Markdown, Switch
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import play_out
@@ -165,3 +165,13 @@ def test_ddz_rules_showstart_starts_the_session_with_it(tmp_path) -> None:
     """`ddz --rules showstart`: the forms start with the rule (as if chosen in Settings)."""
     app = DdzApp(SettingsStore(tmp_path), rules=parse_rules("showstart,show"))
     assert app.settings.show_start and app.settings.rules == Rules(showing=True, show_start=True)
+
+
+@pytest.mark.parametrize(("lang", "heading"), [(Lang.EN, "(明牌开始)"), (Lang.ZH, "## 明牌开始")])
+async def test_help_explains_showing_before_the_bidding(lang: Lang, heading: str) -> None:
+    app = make_app(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        house = [md.source for md in app.screen.query(Markdown)]
+        assert any(heading in text and "×5" in text for text in house), house
