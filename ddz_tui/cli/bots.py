@@ -165,6 +165,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         table.add_row("grabs per game", f"{tally.grabs / tally.games:.2f}")
     if rules.showing:
         table.add_row("landlord shows the hand", f"{tally.shows / tally.games:.1%}")
+    if rules.show_start:
+        table.add_row("a hand shown before the bidding", f"{tally.start_shows / tally.games:.1%}")
     if rules.doubling:
         table.add_row("doubles per game", f"{tally.doubles / tally.games:.2f}")
     console.print(table)

@@ -78,6 +78,9 @@ def test_simulate_plays_the_house_rules_it_is_given(capsys) -> None:
     assert "grab,double,show" in out
     for measure in ("grabs per game", "landlord shows the hand", "doubles per game"):
         assert measure in out
+    assert "before the bidding" not in out
+    assert main([*argv, "--rules", "bid,showstart"]) == 0
+    assert "a hand shown before the bidding" in capsys.readouterr().out
 
 
 def test_arena_plays_house_rules_with_and_without_bidding(capsys) -> None:

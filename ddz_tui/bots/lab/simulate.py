@@ -24,6 +24,7 @@ class Tally:
     redeals: int = 0
     grabs: int = 0
     shows: int = 0
+    start_shows: int = 0  # 明牌开始: games in which a hand was shown before the bidding
     doubles: int = 0
     bombs: int = 0
     rockets: int = 0
@@ -49,6 +50,7 @@ class Tally:
         self.anti_springs += result.multiplier.anti_spring
         self.grabs += result.multiplier.grabs
         self.shows += result.multiplier.shown
+        self.start_shows += result.multiplier.shown_start
         self.doubles += sum(result.multiplier.doubled)
         self.landlord_scores.append(result.scores[game.landlord])
         for seat, score in enumerate(result.scores):
