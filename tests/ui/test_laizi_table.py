@@ -15,6 +15,7 @@ from ddz_tui.engine import Game, LandlordMode, Phase, Rules, loads, parse_rules
 from ddz_tui.engine.events import WildDrawn
 from ddz_tui.i18n import Lang, set_language
 from ddz_tui.rules import Kind
+from ddz_tui.sound.clips import Effect
 from ddz_tui.table.clients import LocalTable
 from ddz_tui.table.seats import TableState
 from ddz_tui.ui.app import DdzApp
@@ -24,6 +25,7 @@ from ddz_tui.ui.screens.replay import Replay, ReplayScreen
 from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.settings import SettingsStore
+from ddz_tui.ui.show.cues import table_cues
 from ddz_tui.ui.show.reading import last_trick, on_table
 from ddz_tui.ui.show.table import table_show
 from ddz_tui.ui.widgets.cards import CardRow
@@ -39,7 +41,15 @@ from ddz_tui.ui.widgets.chips import (
 from ddz_tui.ui.widgets.table_parts import HouseRules
 from ddz_tui.wild import BombClass, Reading, readings
 from tests.support.rigging import rigged
-from tests.support.ui import make_app, settle, sit_down, table_screen, take_a_turn, text_of
+from tests.support.ui import (
+    at_a_scripted_table,
+    make_app,
+    settle,
+    sit_down,
+    table_screen,
+    take_a_turn,
+    text_of,
+)
 from tests.ui.test_show import RANKS_IN_ORDER, SEATS
 
 LAIZI = Rules(laizi=True)
@@ -319,3 +329,38 @@ async def test_a_soft_bomb_in_ascii_and_the_discreet_style() -> None:
         await pilot.press("d")  # the discreet style: ranks in plain text
         await pilot.pause()
         assert "7 7 7 7W" in text_of(lane)
+
+
+async def test_no_auto_pass_when_only_a_play_with_wilds_beats() -> None:
+    """要不起 passes for you only when nothing beats: under 癞子 the four wilds may be
+    all that beats a hard bomb (the plays without wilds are none of them)."""
+    game = rigged(
+        ["33334444555566667", "7778888999TTTTJJJ", "9JQQQQKKKKAAAA22B"], "22R", rules=LAIZI
+    )
+    game.bid(0, 3)
+    game._wild = "3"
+    game._events[-1] = WildDrawn("3")
+    game._standing = None
+    game.play(0, lowest_suits("4", game.view(0).hand))
+    game.play(1, lowest_suits("8888", game.view(1).hand))
+    game.pass_turn(2)
+    view = game.view(0)
+    assert view.my_turn and not view.legal_plays and view.wild_plays
+    app = make_app(auto_pass=True)
+    async with app.run_test() as pilot:
+        table = await at_a_scripted_table(pilot)
+        table.publish(view)
+        await pilot.pause()
+        screen = table_screen(pilot)
+        assert screen._auto_pass is None
+        assert "Nothing beats" not in text_of(screen.query_one("#message"))
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        assert screen.hand.selected and all(card.rank == "3" for card in screen.hand.selected)
+
+
+def test_a_soft_bomb_sounds_as_a_bomb() -> None:
+    game = wild_threes()
+    before = game.view(1)
+    soft_bomb_of_fours(game)
+    assert table_cues(before, game.view(1)) == [Effect.BOMB]

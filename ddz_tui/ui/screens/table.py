@@ -58,6 +58,7 @@ from ddz_tui.ui.show.table import (
     bid_first,
     legal_readings,
     news,
+    play_words,
     rank_missing,
     reading_line,
     seat_name,
@@ -521,10 +522,11 @@ class TableScreen(AppScreen):
         """Nothing in your hand beats the play: "can't beat" shows, and after a pause to
         read it you pass, unless the turn has moved on or a bot took the seat meanwhile."""
         view = self._assisting(state)
-        if view is None or view.to_beat is None or view.legal_plays:
+        if view is None or view.to_beat is None or _can_play(view):
             return
         turn = self._assisted = _turn_of(state)
-        self._alert = Alert(t("ui.msg.cant_beat", play=view.to_beat.describe()), Tone.INFO)
+        play = play_words(view.to_beat, view.trick.reading)
+        self._alert = Alert(t("ui.msg.cant_beat", play=play), Tone.INFO)
 
         def pass_now() -> None:
             self._auto_pass = None
@@ -534,7 +536,7 @@ class TableScreen(AppScreen):
             view = now.view
             if self.taken_over or not self.ddz.settings.auto_pass or view is None:
                 return
-            if view.my_turn and view.to_beat is not None and not view.legal_plays:
+            if view.my_turn and view.to_beat is not None and not _can_play(view):
                 self._act(lambda: self.client.act(PASS))
 
         if self._auto_pass is not None:
@@ -884,6 +886,12 @@ class TableScreen(AppScreen):
     def _bid_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
         self.action_bid(int(event.button.id.removeprefix("bid-")))
+
+
+def _can_play(view: PlayerView) -> bool:
+    """Something in the hand beats the play to beat: under 癞子 a play with wilds too
+    (`legal_plays` holds only the plays without them)."""
+    return bool(view.wild_plays if view.wild is not None else view.legal_plays)
 
 
 def _turn_of(state: TableState) -> tuple[int, int]:

@@ -8,6 +8,7 @@ from ddz_tui.engine import Phase, PlayerView
 from ddz_tui.rules import Kind, classify
 from ddz_tui.sound.clips import Effect
 from ddz_tui.ui.show.reading import won
+from ddz_tui.wild import Reading
 
 LOUD_KINDS = {Kind.BOMB: Effect.BOMB, Kind.ROCKET: Effect.ROCKET}
 """Plays with a sound of their own instead of the plain play sound."""
@@ -23,11 +24,12 @@ def dealt(before: PlayerView | None, after: PlayerView) -> bool:
     return _fresh(after) and (before is None or not _fresh(before) or before.hand != after.hand)
 
 
-def play_effect(cards: str) -> Effect:
-    """The sound of one history entry ("" is a pass)."""
+def play_effect(cards: str, reading: Reading | None = None) -> Effect:
+    """The sound of one history entry ("" is a pass); under 癞子, of the play as it was
+    read (`reading`: a bomb made with wilds sounds as a bomb)."""
     if not cards:
         return Effect.PASS
-    combo = classify(cards)
+    combo = classify(cards) if reading is None else reading.combo
     return Effect.PLAY if combo is None else LOUD_KINDS.get(combo.kind, Effect.PLAY)
 
 
@@ -41,7 +43,11 @@ def table_cues(before: PlayerView | None, after: PlayerView) -> list[Effect]:
     seen = len(before.history)
     if after.history[:seen] != before.history:
         return []  # another game than the one shown: nothing to replay
-    effects = [play_effect(cards) for _, cards in after.history[seen:]]
+    read = after.readings
+    effects = [
+        play_effect(cards, read[index] if read else None)
+        for index, (_, cards) in enumerate(after.history[seen:], start=seen)
+    ]
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
         effects.append(Effect.WIN if won(after) else Effect.LOSE)
     return effects
