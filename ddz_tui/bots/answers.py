@@ -31,7 +31,8 @@ SHOW_START_AT = 10.0
 and every card in the open from the first bid) only with a very strong hand: about 1
 dealt hand in 65 (20,000 random deals: half are below -0.5, 1 in 50 reaches 9.3, 1 in
 100 10.8). Such a hand bids 3 (`policy.BID_AT`), and with the bottom it is at least as
-strong as the landlords who show at `SHOW_AT`."""
+strong as the landlords who show at `SHOW_AT`. Three normal bots, 3,000 games: the seat
+that showed became the landlord in 99% of them and won 73% (docs/rules.md)."""
 PEASANT_DOUBLE_AT = 2.0
 """A peasant doubles when peasants with hands this strong win about 70% of games."""
 LANDLORD_DOUBLE_AT = 6.0
