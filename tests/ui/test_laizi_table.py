@@ -27,7 +27,7 @@ from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.show.cues import table_cues
 from ddz_tui.ui.show.reading import last_trick, on_table
-from ddz_tui.ui.show.table import table_show
+from ddz_tui.ui.show.table import reading_line, table_show
 from ddz_tui.ui.widgets.cards import CardRow
 from ddz_tui.ui.widgets.chips import (
     PLAIN_INK,
@@ -364,3 +364,14 @@ def test_a_soft_bomb_sounds_as_a_bomb() -> None:
     before = game.view(1)
     soft_bomb_of_fours(game)
     assert table_cues(before, game.view(1)) == [Effect.BOMB]
+
+
+def test_a_joker_beside_wilds_is_named_as_its_face_shows_it() -> None:
+    small = next(card for card in DECK if card.rank == "B")
+    twos = [card for card in DECK if card.rank == "2"][:1]
+    wilds = [card for card in DECK if card.rank == "3"][:2]
+    trio = next(r for r in readings("233B", "3") if r.kind is Kind.TRIO_SINGLE)
+    set_language(Lang.EN)
+    assert reading_line((*twos, *wilds, small), trio) == (
+        "2 2(wild) 2(wild) 小王 → three 2s with a single"
+    )

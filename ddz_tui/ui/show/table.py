@@ -13,7 +13,7 @@ from enum import Enum
 from ddz_tui.cards import RANKS, Card, format_rank
 from ddz_tui.engine import Decision, LandlordMode, Phase, PlayerView, Role, Side
 from ddz_tui.engine.seats import per_seat
-from ddz_tui.i18n import Phrase, as_shown, t
+from ddz_tui.i18n import Phrase, as_shown, ascii_mode, t
 from ddz_tui.rules import Combo, classify, rank_name, rank_phrase
 from ddz_tui.sound.clips import Effect
 from ddz_tui.table.seats import SeatKind, TableState
@@ -375,9 +375,17 @@ def wild_words(cards: Sequence[Card], marks: Sequence[str]) -> str:
     """Cards in words as laid out, each wild as the rank it stands for with the wild's
     mark: `7 7 7(癞) 7`."""
     return " ".join(
-        t("ui.wild.card", r=format_rank(mark)) if mark else format_rank(card.rank)
+        t("ui.wild.card", r=format_rank(mark)) if mark else _natural_word(card)
         for card, mark in zip(cards, (*marks, *[""] * len(cards)), strict=False)
     )
+
+
+def _natural_word(card: Card) -> str:
+    """A card that is no wild, in a play's words: its rank (`10`), a joker as its face
+    shows it (小王, or BJ in ASCII mode)."""
+    if card.suit is None:
+        return card.label if ascii_mode() else card.glyph
+    return format_rank(card.rank)
 
 
 def reading_line(cards: Sequence[Card], reading: Reading) -> str:
