@@ -937,6 +937,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.part.shown": ("shown ×{x}", "明牌 ×{x}"),
     "ui.part.bombs": ("{n} bombs ×{x}", "炸弹{n}个 ×{x}"),
     "ui.part.bombs_one": ("{n} bomb ×{x}", "炸弹{n}个 ×{x}"),
+    "ui.part.hard_bombs": ("{n} hard bombs ×{x}", "硬炸{n}个 ×{x}"),
+    "ui.part.hard_bombs_one": ("{n} hard bomb ×{x}", "硬炸{n}个 ×{x}"),
     "ui.part.soft_bombs": ("{n} soft bombs ×{x}", "软炸{n}个 ×{x}"),
     "ui.part.soft_bombs_one": ("{n} soft bomb ×{x}", "软炸{n}个 ×{x}"),
     "ui.part.wild_bombs": ("{n} wild bombs ×{x}", "纯癞子炸{n}个 ×{x}"),

@@ -13,6 +13,7 @@ from ddz_tui.cli.command import main
 from ddz_tui.cli.errors import EXIT_USAGE
 from ddz_tui.engine import Game, LandlordMode, Phase, Rules, loads, parse_rules
 from ddz_tui.engine.events import WildDrawn
+from ddz_tui.engine.score import Multiplier
 from ddz_tui.i18n import Lang, set_language
 from ddz_tui.rules import Kind
 from ddz_tui.sound.clips import Effect
@@ -22,6 +23,7 @@ from ddz_tui.ui.app import DdzApp
 from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.reading_choice import ReadingChoice
 from ddz_tui.ui.screens.replay import Replay, ReplayScreen
+from ddz_tui.ui.screens.result import multiplier_parts
 from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.settings import SettingsStore
@@ -375,3 +377,16 @@ def test_a_joker_beside_wilds_is_named_as_its_face_shows_it() -> None:
     assert reading_line((*twos, *wilds, small), trio) == (
         "2 2(wild) 2(wild) 小王 → three 2s with a single"
     )
+
+
+def test_the_result_says_each_class_of_bomb() -> None:
+    """Under 癞子 a bomb of four natural cards is a hard bomb, beside soft and wild ones;
+    in the classic game a bomb is a bomb."""
+    set_language(Lang.EN)
+    multiplier = Multiplier(3, bombs=1, soft_bombs=2, wild_bombs=1)
+    parts = multiplier_parts(multiplier, laizi=True)
+    assert {"1 hard bomb ×2", "2 soft bombs ×4", "1 wild bomb ×2"} <= set(parts)
+    assert "1 bomb ×2" in multiplier_parts(Multiplier(3, bombs=1))
+    set_language(Lang.ZH)
+    assert "硬炸1个 ×2" in multiplier_parts(multiplier, laizi=True)
+    set_language(Lang.EN)

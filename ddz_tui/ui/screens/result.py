@@ -30,18 +30,20 @@ COUNTED = (PartKind.GRABS, PartKind.BOMBS, PartKind.SOFT_BOMBS, PartKind.WILD_BO
 """The parts said with their count, in the singular for one: `1 bomb`, `2 bombs`."""
 
 
-def part_label(part: Part, bid: bool) -> str:
+def part_label(part: Part, bid: bool, laizi: bool = False) -> str:
     """One factor of a stake as the player reads it: `bid 2`, `2 grabs ×4`.
-    bid: the landlord was chosen by bidding (else the base is 1, and says so)."""
+    bid: the landlord was chosen by bidding (else the base is 1, and says so); laizi:
+    under 癞子 a bomb of four natural cards is a hard bomb, beside soft and wild ones."""
     if part.kind is PartKind.BID:
         return t("ui.part.bid" if bid else "ui.part.base", n=part.count)
     one = "_one" if part.kind in COUNTED and part.count == 1 else ""
-    return t(f"ui.part.{part.kind.value}{one}", n=part.count, x=part.factor)
+    name = "hard_bombs" if laizi and part.kind is PartKind.BOMBS else part.kind.value
+    return t(f"ui.part.{name}{one}", n=part.count, x=part.factor)
 
 
-def multiplier_parts(multiplier: Multiplier, bid: bool = True) -> list[str]:
+def multiplier_parts(multiplier: Multiplier, bid: bool = True, laizi: bool = False) -> list[str]:
     """The shared stake as the player reads it: the bid, then each doubling."""
-    return [part_label(part, bid) for part in multiplier.parts()]
+    return [part_label(part, bid, laizi) for part in multiplier.parts()]
 
 
 def own_parts(
@@ -104,7 +106,7 @@ class ResultScreen(AppModal):
                 t("ui.result.landlord_won") if landlord_won else t("ui.result.peasants_won"),
                 id="side",
             )
-            worth = as_shown(" × ").join(multiplier_parts(multiplier, bid))
+            worth = as_shown(" × ").join(multiplier_parts(multiplier, bid, view.rules.laizi))
             yield Plain(t("ui.result.worth", parts=worth, total=multiplier.total), id="worth")
             table = Table(box=None, padding=(0, 1), expand=True)
             table.add_column("", no_wrap=True)
