@@ -1,6 +1,7 @@
 """The yes-or-no decisions of the house rules — call (叫地主), grab (抢地主), show the
-hand before the bidding (明牌开始) or after the bottom (明牌), double (加倍) — judged from the hand's strength (`policy.hand_strength`),
-by rule: the same view always gets the same answer.
+hand before the bidding (明牌开始) or after the bottom (明牌), double (加倍) — judged
+from the hand's strength (`policy.hand_strength`), by rule: the same view always gets
+the same answer.
 
 The thresholds were read off 1,500 deals played out by the normal policy, the landlord
 drawn by lot (a landlord's 20 cards, a peasant's 17, and how often each side won):

@@ -134,9 +134,7 @@ def test_a_hand_shown_at_the_start_is_public_to_every_view_and_others_stay_hidde
     assert view.hand == game.hand(2) and game.hand(0)[0] not in view.hand
 
 
-def test_the_landlord_who_showed_at_the_start_holds_the_bottom_in_the_open_and_is_not_asked_again() -> (
-    None
-):
+def test_a_landlord_shown_at_the_start_holds_the_bottom_in_the_open_and_is_not_asked() -> None:
     rules = Rules(LandlordMode.BID, showing=True, show_start=True)
     game = rigged(*LANDLORD_WINS, first=0, rules=rules)
     _answer_all(game, (True, False, False))
