@@ -73,6 +73,10 @@ def test_the_arena_command_prints_the_figures(capsys) -> None:
         "as peasants",
         "median",
         "p99",
+        "blunders per 100 games",
+        "kept a bomb",
+        "let out",
+        "missed a win",
     ):
         assert text in out
 
@@ -141,6 +145,7 @@ def test_the_arena_command_with_bidding_prints_the_figures(capsys) -> None:
         "score per game",
         "all passed",
         "p99",
+        "blunders per 100 games",
     ):
         assert text in out
 
