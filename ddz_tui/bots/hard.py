@@ -37,7 +37,7 @@ from functools import partial
 from ddz_tui.bots import ahead, answers, policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.endgame import Solver, side_of
-from ddz_tui.bots.laizi import steady_wild
+from ddz_tui.bots.laizi import planned_wild
 from ddz_tui.bots.packed import KEY_OF, going_out
 from ddz_tui.bots.plan import plan_of, value_of
 from ddz_tui.bots.sampling import Hidden
@@ -252,8 +252,8 @@ class HardBot:
 
     def choose_wild(self, view: PlayerView) -> Reading | None:
         """Under 癞子: its search knows no wilds yet; it plays as the normal bot
-        (`bots.laizi.steady_wild`)."""
-        return steady_wild(view)
+        (`bots.laizi.planned_wild`)."""
+        return planned_wild(view)
 
     def _landlord_rate(self, view: PlayerView) -> float | None:
         """How often the normal policy wins this hand as landlord over guessed bottoms

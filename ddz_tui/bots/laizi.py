@@ -1,20 +1,26 @@
 """癞子 (wildcards) for the bots: a play chosen among the view's `wild_plays`.
 
-The levels' plans and searches know no wilds yet, so under 癞子 each level picks its
-play, with its reading, from every legal play by a short policy of its own (the
+Under 癞子 each level picks its play, with its reading, from every legal play (the
 `choose_wild` of each bot): the random bot any play or a pass; the easy bot its
-lowest single or pair, as it does without wilds; the normal and hard bots the play
-that sheds the most cards without spending a wild. Every policy goes out when one
-play empties the hand, keeps its wilds and bombs while it can, and bombs only an
-opponent close to going out.
+lowest single or pair, as it does without wilds; the normal bot its own policy
+(`policy.choose`) on the hand with each wild placed where it makes the best plan,
+its choice played with natural cards first and wilds for the rest (`planned_wild`).
+The hard bot's search knows no wilds: it plays as the normal bot. Every policy goes
+out when one play empties the hand and bombs an opponent close to going out.
 """
 
 from __future__ import annotations
 
 import random
 
+from ddz_tui.bots import policy
+from ddz_tui.bots.packed import KEY_OF
+from ddz_tui.bots.plan import value_of
+from ddz_tui.bots.situation import Situation
+from ddz_tui.cards import RANK_INDEX
 from ddz_tui.engine import PlayerView
-from ddz_tui.rules import Kind
+from ddz_tui.moves import UNIT
+from ddz_tui.rules import Combo, Kind
 from ddz_tui.wild import Reading
 
 BOMB_WHEN_LEFT = 3
@@ -43,19 +49,6 @@ def lowest_wild(view: PlayerView) -> Reading | None:
     return _follow(view, plays)
 
 
-def steady_wild(view: PlayerView) -> Reading | None:
-    """The normal and hard bots: leading, the play that sheds the most cards without a
-    wild or a bomb, lowest first; following, the lowest play that beats with the
-    fewest wilds, never over its partner."""
-    plays = view.wild_plays
-    out = _going_out(view, plays)
-    if out is not None:
-        return out
-    if view.leads:
-        return min(plays, key=lambda p: (p.wild_count, p.is_bomb, -len(p.cards), p.level))
-    return _follow(view, plays)
-
-
 def _going_out(view: PlayerView, plays: list[Reading]) -> Reading | None:
     """A play that empties the hand, the strongest first."""
     size = len(view.hand)
@@ -79,3 +72,109 @@ def _follow(view: PlayerView, plays: list[Reading]) -> Reading | None:
     if plays and view.cards_left[last[0]] <= BOMB_WHEN_LEFT:
         return min(plays, key=lambda p: (p.strength, p.wild_count))
     return None
+
+
+# --- the normal bot's plan with wilds -------------------------------------------------
+
+_TWO = RANK_INDEX["2"]
+EXACT_WILDS = 2
+"""Wilds placed by trying every multiset of ranks for them (91 plans for two); more
+wilds are placed one at a time on top of the best such placement."""
+
+
+def planned_wild(view: PlayerView) -> Reading | None:
+    """The normal bot under 癞子 (and the hard bot, whose search knows no wilds): the
+    normal policy (`policy.choose`) on the hand with each wild standing for the rank
+    that makes the best plan (a straight's gap, a trio's fourth for a soft bomb, a
+    pair's third), its choice played with the wilds it needs; what that placement
+    cannot play, an opponent about to go out is still stopped with any reading."""
+    plays = view.wild_plays
+    out = _going_out(view, plays)
+    if out is not None:
+        return out
+    assert view.wild is not None
+    w = RANK_INDEX[view.wild]
+    situation = Situation.of(view)
+    k = (situation.hand >> (4 * w)) & 15
+    natural = situation.hand - k * UNIT[w]
+    situation.hand = natural + placement(natural, k)
+    combo = policy.choose(situation)
+    chosen = None if combo is None else _as_reading(combo, natural, w, plays)
+    if chosen is not None or view.leads:
+        return chosen or min(plays, key=lambda p: (p.wild_count, p.is_bomb, -len(p.cards)))
+    return _stop(view, plays)
+
+
+_placements: dict[tuple[int, int], int] = {}
+_PLACEMENTS_LIMIT = 50_000
+
+
+def placement(natural: int, k: int) -> int:
+    """What `k` wilds stand for (packed) so that the natural cards and they make the
+    best plan: every multiset of ranks 3 to 2 for up to `EXACT_WILDS` of them, the rest
+    one at a time (cached: a game asks the same hands again)."""
+    if not k:
+        return 0
+    found = _placements.get((natural, k))
+    if found is None:
+        if len(_placements) >= _PLACEMENTS_LIMIT:
+            _placements.clear()
+        found = _placements[natural, k] = _place(natural, k)
+    return found
+
+
+def _place(natural: int, k: int) -> int:
+    exact = min(k, EXACT_WILDS)
+    best_value, best = float("-inf"), 0
+    for extra in _multisets(natural, exact, 0):
+        value = value_of(natural + extra)
+        if value > best_value:
+            best_value, best = value, extra
+    for _ in range(k - exact):
+        step_value, step = float("-inf"), 0
+        for r in range(_TWO + 1):
+            if (natural + best) >> (4 * r) & 15 < 4:
+                value = value_of(natural + best + UNIT[r])
+                if value > step_value:
+                    step_value, step = value, UNIT[r]
+        best += step
+    return best
+
+
+def _multisets(hand: int, n: int, low: int) -> list[int]:
+    """Every multiset of n ranks from `low` up to the 2 that fits beside `hand` (at most
+    four of a rank)."""
+    if not n:
+        return [0]
+    out = []
+    for r in range(low, _TWO + 1):
+        if hand >> (4 * r) & 15 < 4:
+            out += [UNIT[r] + rest for rest in _multisets(hand + UNIT[r], n - 1, r)]
+    return out
+
+
+def _as_reading(combo: Combo, natural: int, w: int, plays: list[Reading]) -> Reading | None:
+    """The legal play that makes `combo` from the natural cards first and wilds for the
+    rest; None when there is none (a soft bomb that does not beat a hard one)."""
+    want = KEY_OF[combo.cards]
+    own = 0
+    for r in range(_TWO + 3):
+        own += min(want >> (4 * r) & 15, natural >> (4 * r) & 15) * UNIT[r]
+    wilds = sum((want - own) >> (4 * r) & 15 for r in range(_TWO + 3))
+    key = own + wilds * UNIT[w]
+    same = [p for p in plays if p.key == key and p.kind is combo.kind and p.level == combo.level]
+    exact = [p for p in same if p.combo == combo]
+    return (exact or same or [None])[0]
+
+
+def _stop(view: PlayerView, plays: list[Reading]) -> Reading | None:
+    """With the plan passing: an opponent's play from a seat with `BOMB_WHEN_LEFT` cards
+    or fewer is beaten all the same, with the cheapest play (fewest wilds, then
+    lowest), a bomb only if nothing else beats it."""
+    last = view.last_play
+    if last is None or last[0] == view.partner or view.cards_left[last[0]] > BOMB_WHEN_LEFT:
+        return None
+    ordinary = [p for p in plays if not p.is_bomb]
+    if ordinary:
+        return min(ordinary, key=lambda p: (p.wild_count, p.level))
+    return min(plays, key=lambda p: (p.strength, p.wild_count), default=None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ddz_tui.bots import answers, policy
-from ddz_tui.bots.laizi import steady_wild
+from ddz_tui.bots.laizi import planned_wild
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import PlayerView
 from ddz_tui.moves import pack
@@ -19,8 +19,9 @@ class NormalBot:
         return policy.choose(Situation.of(view))
 
     def choose_wild(self, view: PlayerView) -> Reading | None:
-        """Under 癞子: its plan knows no wilds yet (`bots.laizi.steady_wild`)."""
-        return steady_wild(view)
+        """Under 癞子: its policy on the hand with the wilds placed where they plan best
+        (`bots.laizi.planned_wild`)."""
+        return planned_wild(view)
 
     def bid(self, view: PlayerView) -> int:
         return policy.bid(pack(view.hand_ranks), view.legal_bids)

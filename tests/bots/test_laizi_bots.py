@@ -8,9 +8,12 @@ import pytest
 
 from ddz_tui.bots import Level, make_bot
 from ddz_tui.bots.lab.simulate import simulate
+from ddz_tui.bots.laizi import placement
 from ddz_tui.bots.runner import cautious, decide, play_out
 from ddz_tui.cli import main
 from ddz_tui.engine import PASS, Game, Phase, Play, Rules, dumps, loads
+from ddz_tui.moves import pack
+from ddz_tui.rules import Kind
 from ddz_tui.wild import BombClass, readings
 from tests.core.test_laizi import BOMBS_DEAL, PLAYS_DEAL, _cards, _table
 
@@ -58,12 +61,18 @@ def test_the_steady_levels_follow_low_pass_their_partner_and_bomb_only_a_seat_ne
     game.act(0, Play(_cards(game, 0, "5")))
     view = game.view(1)
     for level in (Level.EASY, Level.NORMAL, Level.HARD):
-        action = decide(_bot(level, 1), view)  # the lowest single that beats a 5
+        action = decide(_bot(level, 1), view)  # a single that beats a 5, no wild
         assert isinstance(action, Play) and action.reading is not None
-        assert action.reading.cards == "6" and not action.reading.wild_count
+        assert action.reading.kind is Kind.SINGLE and not action.reading.wild_count
+        # easy the lowest; normal and hard the J, the one single of their plan
+        assert action.reading.cards == ("6" if level is Level.EASY else "J")
     game.act(1, Play(_cards(game, 1, "7")))
-    for level in (Level.EASY, Level.NORMAL, Level.HARD):
-        assert decide(_bot(level, 1), game.view(2)) is PASS  # the partner's play
+    assert decide(_bot(Level.EASY, 1), game.view(2)) is PASS  # the partner's play
+    for level in (Level.NORMAL, Level.HARD):  # pass, or ride a cheap single along
+        action = decide(_bot(level, 1), game.view(2))
+        if action is not PASS:
+            assert isinstance(action, Play) and action.reading is not None
+            assert action.reading.cards == "8"
     game.act(2, PASS)
     game.act(0, Play(_cards(game, 0, "2")))  # a 2: only bombs beat it
     view = game.view(1)
@@ -92,3 +101,50 @@ def test_the_cautious_move_is_legal_under_laizi() -> None:
     game.act(0, cautious(game.view(0)))  # the lowest card, led as a single
     assert game.view(1).to_beat is not None and game.view(1).to_beat.cards == "3"
     assert cautious(game.view(1)) is PASS
+
+
+# --- the normal bot's plan with wilds (the hard bot plays it too) ---------------------
+
+PLANNING = (Level.NORMAL, Level.HARD)
+
+
+def test_a_wild_fills_the_plan_where_it_saves_the_most_plays() -> None:
+    assert placement(pack("3457"), 1) == pack("6")  # the straight's gap
+    assert placement(pack("34578TJQ"), 2) == pack("69")  # 3 to Q in one straight
+    assert placement(pack("3333"), 0) == 0
+
+
+def test_a_hand_two_plays_from_out_leads_the_straight_its_wild_completes() -> None:
+    game = _table(*PLAYS_DEAL, wild="9")
+    game._hands[0] = list(_cards(game, 0, "39TJQA"))  # T J Q A and a wild: TJQKA, then 3
+    game._standing = None
+    for level in PLANNING:
+        action = decide(_bot(level, 1), game.view(0))
+        assert isinstance(action, Play) and action.reading is not None
+        assert action.reading.combo.cards == "TJQKA" and action.reading.wilds == "K"
+
+
+def test_a_wild_is_kept_for_the_soft_bomb_that_stops_the_landlord() -> None:
+    game = _table(*PLAYS_DEAL, wild="A")  # seat 1: 444 555 666 7 TT JJ KK and a wild
+    game.act(0, Play(_cards(game, 0, "K")))
+    for level in PLANNING:  # the landlord holds 19 cards: no wild spent on its K
+        action = decide(_bot(level, 1), game.view(1))
+        assert action is PASS or (isinstance(action, Play) and not action.reading.wild_count)
+    game.act(1, PASS)
+    game.act(2, PASS)
+    game._hands[0] = list(_cards(game, 0, "2QQ"))
+    game._standing = None
+    game.act(0, Play(_cards(game, 0, "2")))  # two cards left: only a bomb stops them
+    for level in PLANNING:
+        action = decide(_bot(level, 1), game.view(1))
+        assert isinstance(action, Play) and action.reading is not None
+        assert action.reading.bomb is BombClass.SOFT and action.reading.wild_count == 1
+
+
+def test_a_follow_keeps_the_plan_whole() -> None:
+    game = _table(*PLAYS_DEAL, wild="2")  # seat 1: 444 555 666 7 TT JJ KK A
+    game.act(0, Play(_cards(game, 0, "3")))
+    for level in PLANNING:  # the lone 7, not a 4 out of the airplane
+        action = decide(_bot(level, 1), game.view(1))
+        assert isinstance(action, Play) and action.reading is not None
+        assert action.reading.cards == "7"
