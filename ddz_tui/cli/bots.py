@@ -412,12 +412,57 @@ def _bidding_figures(report: BiddingReport, details: str) -> list[str | Figures]
         ("side", "bids when asked", "is landlord", "wins as landlord", "score per game"),
         tuple(rows),
     )
-    parts: list[str | Figures] = [heading, results, levels, _timing_figures(report)]
-    parts.append(_blunder_figures(report))
+    parts: list[str | Figures] = [heading, results, levels]
+    answered = _answer_figures(report)
+    if answered is not None:
+        parts.append(answered)
+    parts += [_timing_figures(report), _blunder_figures(report)]
     parts.append(f"deals dealt again after all passed: {report.redeals:,}")
     if Level.HARD in (match.a, match.b):
         parts.append(f"hard searches stopped by the time budget: {report.cut_short:,}")
     return parts
+
+
+_ANSWER_COLUMNS = {
+    "call": "calls",
+    "grab": "grabs",
+    "double": "doubles",
+    "show": "shows",
+    "show_start": "shows at start",
+}
+
+
+def _answer_figures(report: BiddingReport) -> Figures | None:
+    """Per level, how often it said yes to each yes-or-no decision of the house rules it
+    met (call, grab, double, show; yes / asked and the share), its super doubles, and its
+    mean score per game with its 95% interval; None when the rules asked none."""
+    from ddz_tui.bots.lab.arena import ANSWERED
+
+    match = report.match
+    figures = {level: report.level(level) for level in dict.fromkeys((match.a, match.b))}
+    asked = [d for d in ANSWERED if any(f.said(d)[0] for f in figures.values())]
+    if not asked:
+        return None
+    supers = match.rules.super_double
+    rows = []
+    for level, f in figures.items():
+        cells = []
+        for decision in asked:
+            n, yes = f.said(decision)
+            cells.append(f"{yes}/{n} {yes / n:.3f}" if n else "-")
+        if supers:
+            cells.append(f"{f.supers}")
+        rows.append(
+            (level.value, *cells, f"{f.score:+.3f} ± {f.score_half_width:.3f}", f"{f.games:,}")
+        )
+    columns = tuple(_ANSWER_COLUMNS[d.value] for d in asked)
+    if supers:
+        columns += ("super doubles",)
+    return Figures(
+        "yes / times asked, per level (each over its seats)",
+        ("level", *columns, "score per game", "games"),
+        tuple(rows),
+    )
 
 
 def _default_budget() -> float:

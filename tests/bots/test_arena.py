@@ -22,7 +22,7 @@ from ddz_tui.bots.lab.arena import (
 )
 from ddz_tui.cli import bots as cli_bots
 from ddz_tui.cli import main
-from ddz_tui.engine import Game, LandlordMode
+from ddz_tui.engine import Decision, Game, LandlordMode, parse_rules
 
 
 def _outcomes(report) -> list[tuple]:
@@ -148,6 +148,35 @@ def test_the_arena_command_with_bidding_prints_the_figures(capsys) -> None:
         "blunders per 100 games",
     ):
         assert text in out
+
+
+def test_the_arena_counts_each_levels_calls_grabs_doubles_and_shows() -> None:
+    rules = parse_rules("grab,double,show")
+    report = run_bidding(Match(Level.NORMAL, Level.EASY, seed=1, rules=rules), games=12)
+    normal, easy = report.level(Level.NORMAL), report.level(Level.EASY)
+    for level in (normal, easy):
+        asked, yes = level.said(Decision.CALL)
+        assert asked >= 1 and 0 <= yes <= asked
+        assert level.said(Decision.DOUBLE)[0] >= 1  # every game doubles
+        assert level.said(Decision.BID) == (0, 0)  # calls, not bids
+    shows = normal.said(Decision.SHOW)[0] + easy.said(Decision.SHOW)[0]
+    assert shows == report.games  # the landlord is asked once a game
+    seats = [seat for r in report.results for seat in r.seats]
+    calls = sum(n for seat in seats for d, n, _ in seat.answers if d is Decision.CALL)
+    assert calls == normal.said(Decision.CALL)[0] + easy.said(Decision.CALL)[0]
+
+
+def test_the_arena_command_prints_how_often_each_level_calls_grabs_doubles_and_shows(
+    capsys,
+) -> None:
+    argv = ["arena", "normal", "easy", "--games", "6", "--bidding", "--seed", "3"]
+    assert main([*argv, "--rules", "grab,double,show"]) == 0
+    out = capsys.readouterr().out
+    assert "yes / times asked, per level" in out
+    for column in ("calls", "grabs", "doubles", "shows", "score per game"):
+        assert column in out
+    assert main(argv) == 0  # bids only: no such table
+    assert "yes / times asked" not in capsys.readouterr().out
 
 
 def test_the_arena_command_with_bidding_wants_six_games_a_deal(capsys) -> None:

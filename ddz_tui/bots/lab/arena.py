@@ -82,10 +82,16 @@ class Match:
         return make_bot(level, seed, **self.options.get(level, {}))
 
 
+ANSWERED = (Decision.CALL, Decision.GRAB, Decision.DOUBLE, Decision.SHOW, Decision.SHOW_START)
+"""The yes-or-no decisions the arena counts, in the order its table lists them."""
+
+
 @dataclass(frozen=True)
 class SeatResult:
     """One seat's part in one game with bidding: its level, how many times it was asked
-    to bid and bid, whether it became the landlord, whether its side won, its score."""
+    to bid and bid, whether it became the landlord, whether its side won, its score;
+    `answers`: per yes-or-no decision it met, how many times it was asked and said yes
+    (super doubles: `Decision.DOUBLE`'s yeses that were super doubles, in `supers`)."""
 
     level: Level
     asked: int
@@ -93,6 +99,8 @@ class SeatResult:
     landlord: bool
     won: bool
     score: int
+    answers: tuple[tuple[Decision, int, int], ...] = ()
+    supers: int = 0
 
 
 @dataclass(frozen=True)
@@ -132,6 +140,8 @@ class _Timed:
         self.times = times
         self.asked = 0
         self.bids = 0
+        self.answers: dict[Decision, list[int]] = {}  # decision: [asked, yes]
+        self.supers = 0
 
     def choose(self, view: PlayerView) -> Combo | None:
         start = time.perf_counter()
@@ -160,12 +170,21 @@ class _Timed:
         if view.decision is Decision.CALL:
             self.asked += 1
             self.bids += yes
+        if view.decision is not None:
+            said = self.answers.setdefault(view.decision, [0, 0])
+            said[0] += 1
+            said[1] += bool(yes)
         return yes
+
+    def said(self) -> tuple[tuple[Decision, int, int], ...]:
+        """Its answers so far: (decision, asked, yes), in `ANSWERED`'s order."""
+        return tuple((d, *self.answers[d]) for d in ANSWERED if d in self.answers)
 
     def super_double(self, view: PlayerView) -> bool:
         start = time.perf_counter()
         doubles = self.bot.super_double(view)
         self.times.append(time.perf_counter() - start)
+        self.supers += bool(doubles)
         return doubles
 
 
@@ -222,7 +241,18 @@ def play_bidding_deal(match: Match, index: int) -> BiddingDealResult:
         for seat, level in enumerate(levels):
             won = (result.side is Side.LANDLORD) == (seat == landlord)
             asked, bid = timed[seat].asked, timed[seat].bids
-            seats.append(SeatResult(level, asked, bid, seat == landlord, won, result.scores[seat]))
+            seats.append(
+                SeatResult(
+                    level,
+                    asked,
+                    bid,
+                    seat == landlord,
+                    won,
+                    result.scores[seat],
+                    timed[seat].said(),
+                    timed[seat].supers,
+                )
+            )
         redeals += game.redeals
         cut_short += sum(getattr(bot, "cut_short", 0) for bot in bots)
         _add_blunders(blunders, game, levels)
@@ -334,6 +364,13 @@ class LevelBidding:
     landlord_rate: float  # share of its games it played as the landlord
     landlord_win_rate: float  # share of those it won (nan if never landlord)
     score: float  # mean score per game
+    answers: tuple[tuple[Decision, int, int], ...] = ()  # (decision, asked, yes), summed
+    supers: int = 0  # super doubles (超级加倍), among its yeses to 加倍
+    score_half_width: float = math.nan  # of the mean score's 95% interval (per seat-game)
+
+    def said(self, decision: Decision) -> tuple[int, int]:
+        """How many times it was asked `decision` and said yes."""
+        return next(((n, yes) for d, n, yes in self.answers if d is decision), (0, 0))
 
 
 @dataclass(frozen=True)
@@ -348,6 +385,13 @@ class BiddingReport(_Results):
         seats = [seat for r in self.results for seat in r.seats if seat.level is level]
         landlord = [seat for seat in seats if seat.landlord]
         asked = sum(seat.asked for seat in seats)
+        said: dict[Decision, list[int]] = {}
+        for seat in seats:
+            for decision, n, yes in seat.answers:
+                total = said.setdefault(decision, [0, 0])
+                total[0] += n
+                total[1] += yes
+        scores = [seat.score for seat in seats]
         return LevelBidding(
             games=len(seats),
             bid_rate=sum(seat.bid for seat in seats) / asked if asked else math.nan,
@@ -355,7 +399,10 @@ class BiddingReport(_Results):
             landlord_win_rate=(
                 statistics.fmean(seat.won for seat in landlord) if landlord else math.nan
             ),
-            score=statistics.fmean(seat.score for seat in seats) if seats else math.nan,
+            score=statistics.fmean(scores) if seats else math.nan,
+            answers=tuple((d, *said[d]) for d in ANSWERED if d in said),
+            supers=sum(seat.supers for seat in seats),
+            score_half_width=Estimate.of(scores).half_width if seats else math.nan,
         )
 
     @property
