@@ -37,7 +37,7 @@ from functools import partial
 from ddz_tui.bots import ahead, answers, policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.endgame import Solver, side_of
-from ddz_tui.bots.laizi import planned_wild
+from ddz_tui.bots.laizi import searched_wild
 from ddz_tui.bots.packed import KEY_OF, going_out
 from ddz_tui.bots.plan import plan_of, value_of
 from ddz_tui.bots.sampling import Hidden
@@ -251,9 +251,12 @@ class HardBot:
         return answers.super_doubles(view)
 
     def choose_wild(self, view: PlayerView) -> Reading | None:
-        """Under 癞子: its search knows no wilds yet; it plays as the normal bot
-        (`bots.laizi.planned_wild`)."""
-        return planned_wild(view)
+        """Under 癞子: the normal bot's play and its own candidates, played out on
+        guessed deals with every hand's wilds placed (`bots.laizi.searched_wild`)."""
+        clock = _Clock(self.budget)
+        rng = random.Random(_position_seed(self.seed, view))
+        self.searches += 1
+        return searched_wild(view, _candidates, rng, self.samples, clock.up, clock.soft_up)
 
     def _landlord_rate(self, view: PlayerView) -> float | None:
         """How often the normal policy wins this hand as landlord over guessed bottoms

@@ -12,9 +12,11 @@ out when one play empties the hand and bombs an opponent close to going out.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ddz_tui.bots import policy
-from ddz_tui.bots.packed import KEY_OF
+from ddz_tui.bots.deal import Deal, OutOfTime, playout
+from ddz_tui.bots.packed import KEY_OF, plays_of
 from ddz_tui.bots.plan import value_of
 from ddz_tui.bots.situation import Situation
 from ddz_tui.cards import RANK_INDEX
@@ -105,26 +107,26 @@ def planned_wild(view: PlayerView) -> Reading | None:
     return _stop(view, plays)
 
 
-_placements: dict[tuple[int, int], int] = {}
+_placements: dict[tuple[int, int, int], int] = {}
 _PLACEMENTS_LIMIT = 50_000
 
 
-def placement(natural: int, k: int) -> int:
+def placement(natural: int, k: int, exact: int = EXACT_WILDS) -> int:
     """What `k` wilds stand for (packed) so that the natural cards and they make the
-    best plan: every multiset of ranks 3 to 2 for up to `EXACT_WILDS` of them, the rest
-    one at a time (cached: a game asks the same hands again)."""
+    best plan: every multiset of ranks 3 to 2 for up to `exact` of them, the rest one
+    at a time (cached: a game asks the same hands again)."""
     if not k:
         return 0
-    found = _placements.get((natural, k))
+    found = _placements.get((natural, k, exact))
     if found is None:
         if len(_placements) >= _PLACEMENTS_LIMIT:
             _placements.clear()
-        found = _placements[natural, k] = _place(natural, k)
+        found = _placements[natural, k, exact] = _place(natural, k, exact)
     return found
 
 
-def _place(natural: int, k: int) -> int:
-    exact = min(k, EXACT_WILDS)
+def _place(natural: int, k: int, most: int) -> int:
+    exact = min(k, most)
     best_value, best = float("-inf"), 0
     for extra in _multisets(natural, exact, 0):
         value = value_of(natural + extra)
@@ -178,3 +180,92 @@ def _stop(view: PlayerView, plays: list[Reading]) -> Reading | None:
     if ordinary:
         return min(ordinary, key=lambda p: (p.wild_count, p.level))
     return min(plays, key=lambda p: (p.strength, p.wild_count), default=None)
+
+
+# --- the hard bot's search with wilds ---------------------------------------------------
+
+SEARCH_MIN_DEALS = 8
+"""Guessed deals a search judges on at the least, once it has candidates to compare."""
+
+
+def searched_wild(
+    view: PlayerView,
+    candidates_of: Callable[[Situation, list[Combo]], list[Combo | None]],
+    rng: random.Random,
+    samples: int,
+    stop: Callable[[], bool],
+    soft_stop: Callable[[], bool],
+) -> Reading | None:
+    """The hard bot under 癞子: the normal bot's play (`planned_wild`) and the hard bot's
+    other candidates (`candidates_of`, on the hand with its wilds placed), each played
+    out to the end on up to `samples` deals of the unseen cards, every seat playing the
+    normal policy with its wilds placed as it plans best; the one that wins most often
+    (ties: the normal bot's). `stop` ends the search; `soft_stop` too once
+    `SEARCH_MIN_DEALS` deals are done."""
+    plays = view.wild_plays
+    pick = planned_wild(view)
+    if not plays or (pick is not None and len(pick.cards) == len(view.hand)):
+        return pick
+    assert view.wild is not None and view.landlord is not None
+    w = RANK_INDEX[view.wild]
+    s = Situation.of(view)
+    k = (s.hand >> (4 * w)) & 15
+    natural = s.hand - k * UNIT[w]
+    s.hand = natural + placement(natural, k)
+    candidates: list[Reading | None] = [pick]
+    for combo in candidates_of(s, list(plays_of(s.hand, s.to_beat))):
+        reading = None if combo is None else _as_reading(combo, natural, w, plays)
+        if (combo is None and view.leads) or (combo is not None and reading is None):
+            continue
+        if reading not in candidates:
+            candidates.append(reading)
+    if len(candidates) == 1:
+        return pick
+    seat = view.seat
+    others = ((seat + 1) % 3, (seat + 2) % 3)
+    pool = [UNIT[RANK_INDEX[rank]] for rank in view.unseen]
+    first = view.cards_left[others[0]]
+    last = view.last_play
+    wins = [0] * len(candidates)
+    for done in range(samples):
+        if stop() or (done >= SEARCH_MIN_DEALS and soft_stop()):
+            break
+        rng.shuffle(pool)
+        hands = [0, 0, 0]
+        hands[others[0]] = _placed(sum(pool[:first]), w)
+        hands[others[1]] = _placed(sum(pool[first:]), w)
+        try:
+            for i, candidate in enumerate(candidates):
+                hands[seat] = s.hand
+                deal = Deal(
+                    (hands[0], hands[1], hands[2]),
+                    view.landlord,
+                    seat,
+                    None if last is None else last[1],
+                    0 if last is None else last[0],
+                )
+                wins[i] += playout(_after(deal, candidate, natural, k, w), stop) == (
+                    seat == view.landlord
+                )
+        except OutOfTime:
+            break
+    return candidates[max(range(len(candidates)), key=lambda i: (wins[i], -i))]
+
+
+def _placed(hand: int, w: int) -> int:
+    """A guessed hand with its wilds placed, one at a time (quick: one guess a deal)."""
+    k = (hand >> (4 * w)) & 15
+    natural = hand - k * UNIT[w]
+    return natural + placement(natural, k, exact=0)
+
+
+def _after(deal: Deal, reading: Reading | None, natural: int, k: int, w: int) -> Deal:
+    """The deal once this seat (holding `natural` cards and `k` wilds) has played
+    `reading` (None: passed), the wilds it keeps placed again for what remains."""
+    if reading is None:
+        return deal.after(None)
+    rest = natural - (reading.key - reading.wild_count * UNIT[w])
+    hands = list(deal.hands)
+    hands[deal.turn] = rest + placement(rest, k - reading.wild_count)
+    nxt = (deal.turn + 1) % 3
+    return Deal((hands[0], hands[1], hands[2]), deal.landlord, nxt, reading.combo, deal.turn)

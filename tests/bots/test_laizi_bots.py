@@ -148,3 +148,13 @@ def test_a_follow_keeps_the_plan_whole() -> None:
         action = decide(_bot(level, 1), game.view(1))
         assert isinstance(action, Play) and action.reading is not None
         assert action.reading.cards == "7"
+
+
+def test_the_hard_bot_plays_its_candidates_out_under_laizi() -> None:
+    game = _table(*PLAYS_DEAL, wild="9")
+    bot = make_bot(Level.HARD, 1, budget=None, samples=16)
+    action = decide(bot, game.view(0))  # a lead of twenty cards: several candidates
+    assert bot.searches == 1 and bot.cut_short == 0
+    assert isinstance(action, Play) and action.reading in game.view(0).wild_plays
+    again = decide(make_bot(Level.HARD, 1, budget=None, samples=16), game.view(0))
+    assert again == action  # the same seed, the same play
