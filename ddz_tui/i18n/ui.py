@@ -1001,7 +1001,17 @@ PHRASES: dict[str, tuple[str, str]] = {
         "## Super double (超级加倍)\n\n"
         "Where the house rules have it, a player asked to double may super-double (S) "
         "instead: their doubling is ×4, not ×2. It counts as a double: the landlord is "
-        "asked to redouble, and may super-double too.",
+        "asked to redouble, and may super-double too.\n\n"
+        "## Wildcards (癞子)\n\n"
+        "Once the landlord has taken the bottom cards, a rank from 3 to 2 is drawn and "
+        "shown between the seats (Wild: 7). Its four cards are wild (marked 癞): each "
+        "stands for any rank from 3 to 2 in a play, never a joker; wilds alone are "
+        "themselves. Bombs, strongest first: the rocket, the four wilds, four natural "
+        "cards (a hard bomb), a bomb made with wilds (a soft bomb); each ×2. When the "
+        "cards you raise can be played several ways (7 7 7 and a wild: a soft bomb of 7s, "
+        "or three 7s with a single), Enter asks which, the strongest first (↑ ↓ and "
+        "Enter, or its number; Esc keeps the cards raised); H offers each play with what "
+        "its wilds stand for.",
         "## 玩法规则\n\n"
         "在“新游戏”中选择（并记在设置里）；当前规则显示在另外两家之间。一局的顺序："
         "确定地主，地主拿底牌，可以明牌，然后各家可以加倍，最后地主先出牌。\n\n"
@@ -1027,6 +1037,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "结算界面列出每个人的每一项倍数。\n\n"
         "## 超级加倍\n\n"
         "房规有超级加倍时，被问到加倍的人也可以选择超级加倍（S）：自己的加倍是×4，而不是×2。"
-        "它也算加倍：地主仍会被问是否再加倍，也可以超级加倍。",
+        "它也算加倍：地主仍会被问是否再加倍，也可以超级加倍。\n\n"
+        "## 癞子\n\n"
+        "地主拿到底牌后，从3到2中抽出一个点数，显示在两家之间（癞子 7）。这个点数的四张牌是"
+        "癞子（牌上标“癞”）：出牌时每张可以当作3到2的任何点数，不能当王；只出癞子时就是它"
+        "本身。炸弹从大到小：王炸、四张癞子（纯癞子炸）、四张本牌（硬炸）、带癞子的炸弹"
+        "（软炸），各×2。选中的牌有几种出法时（7 7 7加一张癞子：7软炸，或三张7带一），"
+        "回车后选择，最大的在前（↑ ↓和回车，或按序号；Esc保留选中的牌）；H提示每种出法"
+        "和癞子当作的牌。",
     ),
 }

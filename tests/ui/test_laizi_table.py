@@ -14,7 +14,7 @@ from ddz_tui.cli.errors import EXIT_USAGE
 from ddz_tui.engine import Game, LandlordMode, Phase, Rules, loads, parse_rules
 from ddz_tui.engine.events import WildDrawn
 from ddz_tui.engine.score import Multiplier
-from ddz_tui.i18n import Lang, set_language
+from ddz_tui.i18n import Lang, set_language, t
 from ddz_tui.rules import Kind
 from ddz_tui.sound.clips import Effect
 from ddz_tui.table.clients import LocalTable
@@ -390,3 +390,9 @@ def test_the_result_says_each_class_of_bomb() -> None:
     set_language(Lang.ZH)
     assert "硬炸1个 ×2" in multiplier_parts(multiplier, laizi=True)
     set_language(Lang.EN)
+
+
+def test_help_tells_the_wildcards_and_their_keys() -> None:
+    assert "## Wildcards (癞子)" in t("ui.help.house", Lang.EN)
+    assert "Enter asks which" in t("ui.help.house", Lang.EN)
+    assert "## 癞子" in t("ui.help.house", Lang.ZH)
