@@ -42,7 +42,7 @@ from ddz_tui.bots.packed import KEY_OF, going_out
 from ddz_tui.bots.plan import plan_of, value_of
 from ddz_tui.bots.sampling import Hidden
 from ddz_tui.bots.situation import Situation
-from ddz_tui.engine import Decision, PlayerView
+from ddz_tui.engine import PlayerView
 from ddz_tui.moves import pack
 from ddz_tui.rules import Combo, Kind
 from ddz_tui.wild import Reading
@@ -236,18 +236,12 @@ class HardBot:
         return max((b for b in legal if 0 < b <= wanted), default=0)
 
     def answer(self, view: PlayerView) -> bool:
-        """Call and grab by the same playouts as a bid (calling as bidding 1, grabbing
-        as 2, grabbing back as 3); show and double as the normal bot does."""
-        if view.decision not in (Decision.CALL, Decision.GRAB):
-            return answers.answer(view)
-        rate = self._landlord_rate(view)
-        if rate is None:
-            return answers.answer(view)
-        level = 0 if view.decision is Decision.CALL else 2 if answers.grabs_back(view) else 1
-        return rate >= BID_WIN_RATES[level]
+        """Call, grab, show and double as the normal bot does: by the hand's estimated
+        win rate and the stake (`answers`)."""
+        return answers.answer(view)
 
     def super_double(self, view: PlayerView) -> bool:
-        """As the normal bot: by the hand's strength (超级加倍)."""
+        """As the normal bot (超级加倍, `answers.super_doubles`)."""
         return answers.super_doubles(view)
 
     def choose_wild(self, view: PlayerView) -> Reading | None:
