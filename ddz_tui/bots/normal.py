@@ -1,8 +1,9 @@
-"""The normal bot: plans its hand and plays as a team (see `policy`)."""
+"""The normal bot: plans its hand and plays as a team (see `policy`), and minds an
+opponent's shown hand (`shown`)."""
 
 from __future__ import annotations
 
-from ddz_tui.bots import answers, policy
+from ddz_tui.bots import answers, policy, shown
 from ddz_tui.bots.laizi import planned_wild
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import PlayerView
@@ -16,7 +17,8 @@ class NormalBot:
         self.seed = seed  # the normal bot decides by rule; the seed is accepted for the API
 
     def choose(self, view: PlayerView) -> Combo | None:
-        return policy.choose(Situation.of(view))
+        """Its policy's play, checked against an opponent's shown hand (`shown.guard`)."""
+        return shown.guard(view, policy.choose(Situation.of(view)))
 
     def choose_wild(self, view: PlayerView) -> Reading | None:
         """Under 癞子: its policy on the hand with the wilds placed where they plan best
