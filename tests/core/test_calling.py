@@ -212,7 +212,7 @@ def test_every_refusal_of_a_decision_out_of_time_reads_in_both_languages() -> No
         for lang in ("en", "zh"):
             set_language(lang)
             texts = {_not_now(due, tried) for due in (*Decision, None) for tried in Decision}
-            # one per decision due, and "bidding is over"
-            assert all(texts) and len(texts) == len(Decision) + 1
+            # one per decision due, "bidding is over", and "the game is over" (none due)
+            assert all(texts) and len(texts) == len(Decision) + 2
     finally:
         set_language("en")
