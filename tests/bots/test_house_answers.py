@@ -107,12 +107,6 @@ def test_a_middling_hand_calls_grabs_and_doubles_by_its_win_rate(level: Level) -
     assert decide(bot, _peasant_double(MIDDLING)).yes is True
 
 
-@pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
-def test_a_strong_landlord_shows_a_rocket_and_singles_hand_too(level: Level) -> None:
-    # the rocket, a 2 and an ace: about 78% even with a long plan, above showing's 70%
-    assert decide(_bot(level), _show("BR2AKQJT9876543KQJ34")).yes is True
-
-
 def test_the_win_rates_rise_with_the_hand() -> None:
     for make in (_call, _grab, _peasant_double):
         views = [make(hand) for hand in (WEAK, MIDDLING, STRONG)]
@@ -122,15 +116,19 @@ def test_the_win_rates_rise_with_the_hand() -> None:
         assert rates == sorted(rates) and rates[0] < 0.5 < rates[1], make
     shown = [_show(hand) for hand in (WEAK_LANDLORD, MIDDLING_LANDLORD, STRONG_LANDLORD)]
     rates = [answers.landlord20_rate(v, pack(v.hand_ranks)) for v in shown]
-    assert rates == sorted(rates) and rates[0] < 0.5 < 0.7 < rates[2]
+    assert rates == sorted(rates) and rates[0] < 0.5 < 0.8 < rates[2]
 
 
 @pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
 def test_only_a_landlord_sure_of_winning_shows_the_hand(level: Level) -> None:
+    # Showing gives away about 0.2 of the win rate to peasants who read the open hand,
+    # so it pays above 0.9: the rocket, a bomb of 2s and three trios (0.99) shows; the
+    # rocket and a bomb of 2s with five singles (0.87) does not, nor weaker hands.
     bot = _bot(level)
-    assert decide(bot, _show(STRONG_LANDLORD)).yes is True
-    # a joker and two 2s but a long plan: wins about 64%, short of showing's 70%
-    assert decide(bot, _show("3445566778899QQKA22B")).yes is False
+    assert decide(bot, _show("34567JQQKKKAAA2222BR")).yes is True
+    assert decide(bot, _show(STRONG_LANDLORD)).yes is False
+    assert decide(bot, _show("BR2AKQJT9876543KQJ34")).yes is False  # jokers, many singles
+    assert decide(bot, _show("3445566778899QQKA22B")).yes is False  # 0.64
 
 
 def test_a_landlord_both_peasants_doubled_against_asks_for_more() -> None:
