@@ -19,9 +19,9 @@ from ddz_tui.bots.deal import Deal, OutOfTime, playout
 from ddz_tui.bots.packed import KEY_OF, plays_of
 from ddz_tui.bots.plan import value_of
 from ddz_tui.bots.situation import Situation
-from ddz_tui.cards import RANK_INDEX
+from ddz_tui.cards import RANK_INDEX, ranks_of
 from ddz_tui.engine import PlayerView
-from ddz_tui.moves import UNIT
+from ddz_tui.moves import UNIT, pack
 from ddz_tui.rules import Combo, Kind
 from ddz_tui.wild import Reading
 
@@ -223,33 +223,78 @@ def searched_wild(
         return pick
     seat = view.seat
     others = ((seat + 1) % 3, (seat + 2) % 3)
+    known = [pack(_known(view, other)) for other in others]
     pool = [UNIT[RANK_INDEX[rank]] for rank in view.unseen]
-    first = view.cards_left[others[0]]
+    for unit in (unit for held in known for unit in _units(held)):
+        pool.remove(unit)  # the landlord's unplayed bottom cards stay with it
+    free = view.cards_left[others[0]] - sum(1 for _ in _units(known[0]))
     last = view.last_play
     wins = [0] * len(candidates)
+    won_on = [0] * len(candidates)  # bit d: won on deal d
+    alive = list(range(len(candidates)))
     for done in range(samples):
         if stop() or (done >= SEARCH_MIN_DEALS and soft_stop()):
             break
-        rng.shuffle(pool)
+        rng.shuffle(pool)  # past play unweighed: `sampling` reads it without wilds
         hands = [0, 0, 0]
-        hands[others[0]] = _placed(sum(pool[:first]), w)
-        hands[others[1]] = _placed(sum(pool[first:]), w)
-        try:
-            for i, candidate in enumerate(candidates):
-                hands[seat] = s.hand
-                deal = Deal(
-                    (hands[0], hands[1], hands[2]),
-                    view.landlord,
-                    seat,
-                    None if last is None else last[1],
-                    0 if last is None else last[0],
-                )
-                wins[i] += playout(_after(deal, candidate, natural, k, w), stop) == (
-                    seat == view.landlord
-                )
+        hands[others[0]] = _placed(known[0] + sum(pool[:free]), w)
+        hands[others[1]] = _placed(known[1] + sum(pool[free:]), w)
+        hands[seat] = s.hand
+        deal = Deal(
+            (hands[0], hands[1], hands[2]),
+            view.landlord,
+            seat,
+            None if last is None else last[1],
+            0 if last is None else last[0],
+        )
+        try:  # a deal counts once every candidate still in the running is played out
+            won = [(i, playout(_after(deal, candidates[i], natural, k, w), stop)) for i in alive]
         except OutOfTime:
             break
-    return candidates[max(range(len(candidates)), key=lambda i: (wins[i], -i))]
+        for i, landlord_won in won:
+            mine = landlord_won == (seat == view.landlord)
+            wins[i] += mine
+            won_on[i] |= mine << done
+        if len(alive) > 1 and (done + 1) % PRUNE_EVERY == 0:
+            alive = _survivors(wins, won_on, alive)
+            if len(alive) == 1:
+                break
+    return candidates[_leader(wins, alive)]
+
+
+PRUNE_EVERY = 8
+"""Deals between two looks at which candidates are clearly worse (and then dropped)."""
+PRUNE_Z = 2.0
+
+
+def _leader(wins: list[int], alive: list[int]) -> int:
+    """The candidate in the running with the most wins; ties go to the earlier."""
+    return max(alive, key=lambda i: (wins[i], -i))
+
+
+def _survivors(wins: list[int], won_on: list[int], alive: list[int]) -> list[int]:
+    """The candidates not clearly worse than the leader: on the deals where the two
+    fared differently (m of them), trailing by at most `PRUNE_Z` times sqrt(m)."""
+    leader = _leader(wins, alive)
+    return [
+        i
+        for i in alive
+        if wins[leader] - wins[i] <= PRUNE_Z * ((won_on[i] ^ won_on[leader]).bit_count() ** 0.5)
+    ]
+
+
+def _known(view: PlayerView, seat: int) -> str:
+    """The ranks surely in another seat's hand: the landlord's unplayed bottom cards, or
+    a hand shown to everyone."""
+    if seat == view.landlord:
+        return view.landlord_holds
+    shown = view.shown_hands[seat]
+    return "" if shown is None else ranks_of(shown)
+
+
+def _units(hand: int) -> list[int]:
+    """One packed card per card of a packed hand."""
+    return [UNIT[r] for r in range(len(UNIT)) for _ in range(hand >> (4 * r) & 15)]
 
 
 def _placed(hand: int, w: int) -> int:
