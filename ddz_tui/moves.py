@@ -68,14 +68,16 @@ low table's entry for its low half followed by the high table's for its high hal
 
 
 def _split_table(plays_of_rank: Callable[[int], tuple[T, ...]]) -> Split[T]:
-    halves = []
-    for ranks in (range(8), range(8, _N)):
-        table: dict[int, tuple[T, ...]] = {0: ()}
-        for r in ranks:  # the masks with r as their highest rank: those without it, plus r
-            more = plays_of_rank(r)
-            table.update({mask + TOP[r]: plays + more for mask, plays in table.items()})
-        halves.append(table)
-    return halves[0], halves[1]
+    return _table(range(8), plays_of_rank), _table(range(8, _N), plays_of_rank)
+
+
+def _table(ranks: range, plays_of_rank: Callable[[int], tuple[T, ...]]) -> dict[int, tuple[T, ...]]:
+    """Plays by every mask of these ranks: each rank's plays, lowest rank first."""
+    table: dict[int, tuple[T, ...]] = {0: ()}
+    for r in ranks:  # the masks with r as their highest rank: those without it, plus r
+        more = plays_of_rank(r)
+        table.update({mask + TOP[r]: plays + more for mask, plays in table.items()})
+    return table
 
 
 def _lookup(table: Split[T], mask: int) -> tuple[T, ...]:
@@ -152,48 +154,60 @@ _PLANE_KIND = {(kind.family, kind.chain_length): kind for f in _PLANES for kind 
 
 
 # --- wings: what may ride along a main part ------------------------------------------
+#
+# A hand's wing candidates are sums of its cards outside the main part, made in C
+# (`combinations`, `map(sum, ...)`, a set, a sort), and each body's plays are a dict
+# from wings to plays, so keeping the candidates the table holds is one `map` of its
+# `get`: no Python-level loop per candidate, where the airplanes' hundreds were the
+# slow tail of a lead.
+
+_UNITS_IN = _split_table(lambda r: (UNIT[r],))
+"""The units of the ranks whose top bit is set in a mask, lowest first."""
 
 
-def _single_wings(key: int, skip: range, size: int) -> list[int]:
-    """Packed multisets of `size` cards of the hand outside the ranks in `skip`."""
-    units, caps = [], []
-    for r in tops(held(key, 1)):
-        if r not in skip:
-            units.append(UNIT[r])
-            caps.append(min((key >> (4 * r)) & 15, size))
-    return sorted(_multisets(units, caps, size, 0))  # in packed order, as plays are listed
+class _Wings(dict[tuple[Kind, int], dict[int, Combo]]):
+    """The plays of a kind with wings at a level, by their packed wings (the play less
+    its main part: `width` cards of each rank of the level's chain). Filled as bodies
+    are first asked for: the longest airplanes' levels hold thousands of plays."""
+
+    def __missing__(self, at: tuple[Kind, int]) -> dict[int, Combo]:
+        kind, level = at
+        width = 4 if kind.family.startswith("bomb") else 3
+        main = width * sum(UNIT[level : level + kind.chain_length])
+        value = self[at] = {pack(combo.cards) - main: combo for combo in TABLE[kind][level]}
+        return value
 
 
-def _multisets(units: list[int], caps: list[int], size: int, start: int) -> list[int]:
-    """Every sum of `size` of units[start:], each taken at most its cap times, once."""
-    if size == 1:
-        return units[start:]
-    out = []
-    for i in range(start, len(units)):
-        unit = units[i]
-        for take in range(1, min(caps[i], size) + 1):
-            if take == size:
-                out.append(take * unit)
-            else:
-                base = take * unit
-                out += [base + rest for rest in _multisets(units, caps, size - take, i + 1)]
-    return out
+_WINGS = _Wings()
 
 
-def _pair_wings(key: int, skip: range, size: int) -> list[int]:
-    """Packed sets of `size` pairs of distinct ranks outside the ranks in `skip`."""
-    doubles = [2 * UNIT[r] for r in tops(held(key, 2)) if r not in skip]
-    if size == 1:
-        return doubles
-    return list(map(sum, combinations(doubles, size)))
+def _outside(key: int, low: int, n: int) -> int:
+    """The packed hand without its cards of the n ranks from `low` on."""
+    return key & ~((1 << (4 * (low + n))) - (1 << (4 * low)))
 
 
-def _with_wings(kind: Kind, main: int, wings: list[int]) -> list[Combo]:
-    """The table's plays of `kind` made of the packed main part and each packed wing set."""
-    get = BY_KEY.get
-    return [
-        combo for wing in wings if (combo := get(main + wing)) is not None and combo.kind is kind
-    ]
+def _single_wings(rest: int, size: int) -> list[int]:
+    """Packed multisets of `size` cards of the packed `rest`, in packed order (as plays
+    are listed)."""
+    slots: tuple[int, ...] = ()  # each rank's unit once per card, at most `size` times
+    for n in range(1, min(size, 4) + 1):
+        mask = (rest + (8 - n) * _ONES) & TOPS
+        if not mask:
+            break
+        slots += _lookup(_UNITS_IN, mask)
+    return sorted(set(map(sum, combinations(slots, size))))
+
+
+def _pair_wings(rest: int, size: int) -> Iterable[int]:
+    """Packed sets of `size` pairs of distinct ranks of the packed `rest` (lowest
+    ranks first, as `combinations` gives them)."""
+    doubles = [2 * unit for unit in _lookup(_UNITS_IN, (rest + 6 * _ONES) & TOPS)]
+    return map(sum, combinations(doubles, size))
+
+
+def _with_wings(kind: Kind, level: int, wings: Iterable[int]) -> Iterable[Combo]:
+    """The table's plays of `kind` at `level` with each packed wing set."""
+    return filter(None, map(_WINGS[kind, level].get, wings))
 
 
 def _fours_with(key: int, fours: int) -> list[Combo]:
@@ -207,9 +221,54 @@ def _fours_with(key: int, fours: int) -> list[Combo]:
 def _four_with(key: int, fours: int, kind: Kind, pairs: bool) -> list[Combo]:
     out: list[Combo] = []
     for r in tops(fours):
-        skip = range(r, r + 1)
-        wings = _pair_wings(key, skip, 2) if pairs else _single_wings(key, skip, 2)
-        out += _with_wings(kind, 4 * UNIT[r], wings)
+        rest = _outside(key, r, 1)
+        out += _with_wings(kind, r, _pair_wings(rest, 2)) if pairs else _two_singles(kind, r, rest)
+    return out
+
+
+Row = tuple[dict[int, tuple[Combo, ...]], dict[int, tuple[Combo, ...]], tuple[Combo, ...], int]
+
+
+class _TwoSingles(dict[tuple[Kind, int], tuple[Row, ...]]):
+    """Plays with two single wings (a four's, a two-trio airplane's) at a level, by the
+    higher wing rank j: tables by the mask of the lower wing ranks held (as `Split`,
+    over the ranks below j only), the play with two js, and the tops below j. Filled
+    as bodies are first asked for (a body's rows hold some two thousand masks)."""
+
+    def __missing__(self, at: tuple[Kind, int]) -> tuple[Row, ...]:
+        wings = _WINGS[at]
+        rows = []
+        for j in range(_N):
+
+            def with_j(i: int, j: int = j) -> tuple[Combo, ...]:
+                combo = wings.get(UNIT[i] + UNIT[j])
+                return (combo,) if combo is not None else ()
+
+            low = _table(range(min(j, 8)), with_j)
+            high = _table(range(8, j), with_j)
+            pair = wings.get(2 * UNIT[j])
+            rows.append((low, high, (pair,) if pair is not None else (), TOPS & (UNIT[j] - 1)))
+        value = self[at] = tuple(rows)
+        return value
+
+
+_TWO_SINGLES = _TwoSingles()
+
+
+def _two_singles(kind: Kind, level: int, rest: int) -> list[Combo]:
+    """The table's plays of `kind` at `level` with two single wings from the packed
+    `rest`, in packed order: by the higher wing rank, then the lower, then both."""
+    held1 = (rest + 7 * _ONES) & TOPS
+    held2 = (rest + 6 * _ONES) & TOPS
+    rows = _TWO_SINGLES[kind, level]
+    out: list[Combo] = []
+    for j in tops(held1):
+        low, high, pair, below = rows[j]
+        mask = held1 & below
+        out += low[mask & _LOW_TOPS]
+        out += high[mask & _HIGH_TOPS]
+        if held2 & TOP[j]:
+            out += pair
     return out
 
 
@@ -219,9 +278,14 @@ def _airplanes(key: int, bodies: tuple[Combo, ...], family: str) -> list[Combo]:
     out: list[Combo] = []
     for body in bodies:
         low, m = body.level, body.kind.chain_length
-        skip = range(low, low + m)
-        wings = _pair_wings(key, skip, m) if pairs else _single_wings(key, skip, m)
-        out += _with_wings(_PLANE_KIND[family, m], 3 * sum(UNIT[low : low + m]), wings)
+        rest = _outside(key, low, m)
+        kind = _PLANE_KIND[family, m]
+        if pairs:
+            out += _with_wings(kind, low, _pair_wings(rest, m))
+        elif m == 2:
+            out += _two_singles(kind, low, rest)
+        else:
+            out += _with_wings(kind, low, _single_wings(rest, m))
     return out
 
 
