@@ -186,16 +186,35 @@ def _outside(key: int, low: int, n: int) -> int:
     return key & ~((1 << (4 * (low + n))) - (1 << (4 * low)))
 
 
-def _single_wings(rest: int, size: int) -> list[int]:
-    """Packed multisets of `size` cards of the packed `rest`, in packed order (as plays
-    are listed)."""
-    slots: tuple[int, ...] = ()  # each rank's unit once per card, at most `size` times
+def _single_wings(kind: Kind, level: int, rest: int, size: int) -> Iterable[Combo]:
+    """The table's plays of `kind` at `level` with `size` single wings from the packed
+    `rest`, in packed order (as plays are listed). The wings are tuples of rank indexes,
+    highest first: `combinations` of the cards' ranks listed highest first gives them in
+    descending packed order, each first as itself (a rank's copies are side by side),
+    so keeping first sights and reversing sorts them; small ints add nothing up."""
+    slots: tuple[int, ...] = ()  # each rank once per card, at most `size` times
     for n in range(1, min(size, 4) + 1):
         mask = (rest + (8 - n) * _ONES) & TOPS
         if not mask:
             break
-        slots += _lookup(_UNITS_IN, mask)
-    return sorted(set(map(sum, combinations(slots, size))))
+        slots += _lookup(_RANKS_IN, mask)
+    wings = list(dict.fromkeys(combinations(sorted(slots, reverse=True), size)))
+    wings.reverse()
+    return filter(None, map(_WINGS_BY_RANKS[kind, level].get, wings))
+
+
+class _WingRanks(dict[tuple[Kind, int], dict[tuple[int, ...], Combo]]):
+    """`_WINGS` with each play's wings as the tuple of their rank indexes, highest first."""
+
+    def __missing__(self, at: tuple[Kind, int]) -> dict[tuple[int, ...], Combo]:
+        value = self[at] = {
+            tuple(r for r in reversed(range(_N)) for _ in range((wing >> (4 * r)) & 15)): combo
+            for wing, combo in _WINGS[at].items()
+        }
+        return value
+
+
+_WINGS_BY_RANKS = _WingRanks()
 
 
 def _pair_wings(rest: int, size: int) -> Iterable[int]:
@@ -285,7 +304,7 @@ def _airplanes(key: int, bodies: tuple[Combo, ...], family: str) -> list[Combo]:
         elif m == 2:
             out += _two_singles(kind, low, rest)
         else:
-            out += _with_wings(kind, low, _single_wings(rest, m))
+            out += _single_wings(kind, low, rest, m)
     return out
 
 
