@@ -155,14 +155,12 @@ _PLANE_KIND = {(kind.family, kind.chain_length): kind for f in _PLANES for kind 
 
 # --- wings: what may ride along a main part ------------------------------------------
 #
-# A hand's wing candidates are sums of its cards outside the main part, made in C
-# (`combinations`, `map(sum, ...)`, a set, a sort), and each body's plays are a dict
-# from wings to plays, so keeping the candidates the table holds is one `map` of its
-# `get`: no Python-level loop per candidate, where the airplanes' hundreds were the
-# slow tail of a lead.
-
-_UNITS_IN = _split_table(lambda r: (UNIT[r],))
-"""The units of the ranks whose top bit is set in a mask, lowest first."""
+# A body's (a four's, an airplane's chain of trios) plays are a dict from their wings
+# to plays. A hand's wing candidates are made in C (`combinations` of the ranks of its
+# cards outside the main part) and kept where the table holds them by one `map` of
+# that dict's `get`: no Python-level step per candidate, where the airplanes' hundreds
+# were the slow tail of a lead. Two single wings, the commonest, come ready-made from
+# tables by mask (`_TwoSingles`).
 
 
 class _Wings(dict[tuple[Kind, int], dict[int, Combo]]):
@@ -204,29 +202,30 @@ def _single_wings(kind: Kind, level: int, rest: int, size: int) -> Iterable[Comb
 
 
 class _WingRanks(dict[tuple[Kind, int], dict[tuple[int, ...], Combo]]):
-    """`_WINGS` with each play's wings as the tuple of their rank indexes, highest first."""
+    """`_WINGS` with each play's wings as a tuple of rank indexes: single wings one per
+    card, highest first; pairs one per pair, lowest first (as they are asked for)."""
 
     def __missing__(self, at: tuple[Kind, int]) -> dict[tuple[int, ...], Combo]:
-        value = self[at] = {
-            tuple(r for r in reversed(range(_N)) for _ in range((wing >> (4 * r)) & 15)): combo
-            for wing, combo in _WINGS[at].items()
-        }
+        pairs = at[0].family.endswith("pair")
+        value = self[at] = {_wing_ranks(wing, pairs): combo for wing, combo in _WINGS[at].items()}
         return value
+
+
+def _wing_ranks(wing: int, pairs: bool) -> tuple[int, ...]:
+    """Packed wings as `_WingRanks` keys them."""
+    if pairs:
+        return tuple(r for r in range(_N) if (wing >> (4 * r)) & 15)
+    return tuple(r for r in reversed(range(_N)) for _ in range((wing >> (4 * r)) & 15))
 
 
 _WINGS_BY_RANKS = _WingRanks()
 
 
-def _pair_wings(rest: int, size: int) -> Iterable[int]:
-    """Packed sets of `size` pairs of distinct ranks of the packed `rest` (lowest
-    ranks first, as `combinations` gives them)."""
-    doubles = [2 * unit for unit in _lookup(_UNITS_IN, (rest + 6 * _ONES) & TOPS)]
-    return map(sum, combinations(doubles, size))
-
-
-def _with_wings(kind: Kind, level: int, wings: Iterable[int]) -> Iterable[Combo]:
-    """The table's plays of `kind` at `level` with each packed wing set."""
-    return filter(None, map(_WINGS[kind, level].get, wings))
+def _pair_wings(kind: Kind, level: int, rest: int, size: int) -> Iterable[Combo]:
+    """The table's plays of `kind` at `level` with `size` pairs of distinct ranks of the
+    packed `rest`, the lowest ranks first (as `combinations` gives them)."""
+    doubles = _lookup(_RANKS_IN, (rest + 6 * _ONES) & TOPS)
+    return filter(None, map(_WINGS_BY_RANKS[kind, level].get, combinations(doubles, size)))
 
 
 def _fours_with(key: int, fours: int) -> list[Combo]:
@@ -241,7 +240,7 @@ def _four_with(key: int, fours: int, kind: Kind, pairs: bool) -> list[Combo]:
     out: list[Combo] = []
     for r in tops(fours):
         rest = _outside(key, r, 1)
-        out += _with_wings(kind, r, _pair_wings(rest, 2)) if pairs else _two_singles(kind, r, rest)
+        out += _pair_wings(kind, r, rest, 2) if pairs else _two_singles(kind, r, rest)
     return out
 
 
@@ -300,7 +299,7 @@ def _airplanes(key: int, bodies: tuple[Combo, ...], family: str) -> list[Combo]:
         rest = _outside(key, low, m)
         kind = _PLANE_KIND[family, m]
         if pairs:
-            out += _with_wings(kind, low, _pair_wings(rest, m))
+            out += _pair_wings(kind, low, rest, m)
         elif m == 2:
             out += _two_singles(kind, low, rest)
         else:
@@ -331,8 +330,15 @@ def _lead(key: int) -> list[Combo]:
     if held3:
         out += _TRIOS[0][held3 & low]
         out += _TRIOS[1][held3 & high]
-        out += _trios_with(key, held3, _TRIO_SINGLES, held1)
-        out += _trios_with(key, held3, _TRIO_PAIRS, held2)
+        trio_ranks = tops(held3)
+        for t in trio_ranks:  # _trios_with, written out
+            table = _TRIO_SINGLES[t]
+            out += table[0][held1 & low]
+            out += table[1][held1 & high]
+        for t in trio_ranks:
+            table = _TRIO_PAIRS[t]
+            out += table[0][held2 & low]
+            out += table[1][held2 & high]
     out += _CHAINS["seq_single"][held1 & CHAIN_TOPS]
     if held2:
         out += _CHAINS["seq_pair"][held2 & CHAIN_TOPS]
