@@ -109,6 +109,7 @@ async def test_a_whole_game_by_mouse_alone() -> None:
     async with app.run_test() as pilot:
         assert await pilot.click("#menu", offset=(3, 1))  # "New game against bots"
         assert isinstance(app.screen, NewGameScreen)
+        await settle(pilot)  # laid out: a loaded machine may not have placed Deal yet
         assert await pilot.click("#deal")
         await settle(pilot)
         screen = table_screen(pilot)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -151,8 +150,8 @@ class TableScreen(AppScreen):
     ]
 
     def __init__(self, client: TableClient, clock: Clock = REAL_CLOCK) -> None:
-        """`clock`: what the pause before a pass made for you goes by (a test hands in
-        one it moves itself)."""
+        """`clock`: what the pause before a pass made for you and the turn's countdown
+        go by (a test hands in one it moves itself)."""
         super().__init__()
         self.client = client
         self.clock = clock
@@ -389,13 +388,13 @@ class TableScreen(AppScreen):
     def _start_clock(self, state: TableState) -> None:
         """The timer's time left comes with each state; it is counted down here."""
         seconds = state.turn_seconds if state.view is not None else None
-        self._deadline = None if seconds is None else time.monotonic() + seconds
+        self._deadline = None if seconds is None else self.clock.now() + seconds
         self._clock = self._seconds_left()
 
     def _seconds_left(self) -> int | None:
         if self._deadline is None:
             return None
-        return max(0, math.ceil(self._deadline - time.monotonic()))
+        return max(0, math.ceil(self._deadline - self.clock.now()))
 
     def _tick(self) -> None:
         left = self._seconds_left()
