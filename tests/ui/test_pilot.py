@@ -34,6 +34,7 @@ from tests.support.ui import (
     sit_down,
     table_screen,
     take_turns,
+    wait_for,
 )
 
 
@@ -109,7 +110,8 @@ async def test_a_whole_game_by_mouse_alone() -> None:
     async with app.run_test() as pilot:
         assert await pilot.click("#menu", offset=(3, 1))  # "New game against bots"
         assert isinstance(app.screen, NewGameScreen)
-        await settle(pilot)  # laid out: a loaded machine may not have placed Deal yet
+        deal = app.screen.query_one("#deal")
+        await wait_for(pilot, lambda: bool(deal.region))  # placed, on a loaded machine too
         assert await pilot.click("#deal")
         await settle(pilot)
         screen = table_screen(pilot)
