@@ -17,7 +17,7 @@ the keys of tables of ready-made plays, so the common kinds are a lookup or two.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import combinations
+from itertools import chain, combinations, compress, repeat
 from typing import TypeVar
 
 from ddz_tui.cards import RANK_INDEX, RANKS, Card, parse_ranks
@@ -159,8 +159,8 @@ _PLANE_KIND = {(kind.family, kind.chain_length): kind for f in _PLANES for kind 
 # to plays. A hand's wing candidates are made in C (`combinations` of the ranks of its
 # cards outside the main part) and kept where the table holds them by one `map` of
 # that dict's `get`: no Python-level step per candidate, where the airplanes' hundreds
-# were the slow tail of a lead. Two single wings, the commonest, come ready-made from
-# tables by mask (`_TwoSingles`).
+# were the slow tail of a lead. Two single wings, the commonest, are picked from each
+# body's ready-made rows by `compress` (`_TwoSingles`).
 
 
 class _Wings(dict[tuple[Kind, int], dict[int, Combo]]):
@@ -244,28 +244,40 @@ def _four_with(key: int, fours: int, kind: Kind, pairs: bool) -> list[Combo]:
     return out
 
 
-Row = tuple[dict[int, tuple[Combo, ...]], dict[int, tuple[Combo, ...]], tuple[Combo, ...], int]
+def _selector_table(ranks: range) -> dict[int, tuple[bool, ...]]:
+    """For every mask of these ranks, whether each of them is in it."""
+    table: dict[int, tuple[bool, ...]] = {0: ()}
+    for r in ranks:
+        table = {
+            **{mask: (*flags, False) for mask, flags in table.items()},
+            **{mask + TOP[r]: (*flags, True) for mask, flags in table.items()},
+        }
+    return table
 
 
-class _TwoSingles(dict[tuple[Kind, int], tuple[Row, ...]]):
-    """Plays with two single wings (a four's, a two-trio airplane's) at a level, by the
-    higher wing rank j: tables by the mask of the lower wing ranks held (as `Split`,
-    over the ranks below j only), the play with two js, and the tops below j. Filled
-    as bodies are first asked for (a body's rows hold some two thousand masks)."""
+_SELECT_LOW = _selector_table(range(8))
+_SELECT_HIGH = _selector_table(range(8, _N))
 
-    def __missing__(self, at: tuple[Kind, int]) -> tuple[Row, ...]:
+
+def _selector(mask: int) -> tuple[bool, ...]:
+    """Whether each rank is in the mask, lowest first."""
+    return _SELECT_LOW[mask & _LOW_TOPS] + _SELECT_HIGH[mask & _HIGH_TOPS]
+
+
+class _TwoSingles(dict[tuple[Kind, int], tuple[tuple[Combo | None, ...], ...]]):
+    """Plays with two single wings (a four's, a two-trio airplane's) at a level, a row
+    for each higher wing rank j: the play with each lower wing rank i (None where
+    i >= j or the table has no such play), then the play with two of each rank (None
+    but at j). A hand's plays are its rows' plays that `compress` keeps, selected by
+    the ranks held once, then twice: all in C, and a body holds 450 entries."""
+
+    def __missing__(self, at: tuple[Kind, int]) -> tuple[tuple[Combo | None, ...], ...]:
         wings = _WINGS[at]
         rows = []
         for j in range(_N):
-
-            def with_j(i: int, j: int = j) -> tuple[Combo, ...]:
-                combo = wings.get(UNIT[i] + UNIT[j])
-                return (combo,) if combo is not None else ()
-
-            low = _table(range(min(j, 8)), with_j)
-            high = _table(range(8, j), with_j)
-            pair = wings.get(2 * UNIT[j])
-            rows.append((low, high, (pair,) if pair is not None else (), TOPS & (UNIT[j] - 1)))
+            lower = [wings.get(UNIT[i] + UNIT[j]) if i < j else None for i in range(_N)]
+            two = [wings.get(2 * UNIT[j]) if i == j else None for i in range(_N)]
+            rows.append(tuple(lower + two))
         value = self[at] = tuple(rows)
         return value
 
@@ -273,21 +285,13 @@ class _TwoSingles(dict[tuple[Kind, int], tuple[Row, ...]]):
 _TWO_SINGLES = _TwoSingles()
 
 
-def _two_singles(kind: Kind, level: int, rest: int) -> list[Combo]:
+def _two_singles(kind: Kind, level: int, rest: int) -> Iterable[Combo]:
     """The table's plays of `kind` at `level` with two single wings from the packed
     `rest`, in packed order: by the higher wing rank, then the lower, then both."""
-    held1 = (rest + 7 * _ONES) & TOPS
-    held2 = (rest + 6 * _ONES) & TOPS
-    rows = _TWO_SINGLES[kind, level]
-    out: list[Combo] = []
-    for j in tops(held1):
-        low, high, pair, below = rows[j]
-        mask = held1 & below
-        out += low[mask & _LOW_TOPS]
-        out += high[mask & _HIGH_TOPS]
-        if held2 & TOP[j]:
-            out += pair
-    return out
+    once = _selector((rest + 7 * _ONES) & TOPS)
+    select = once + _selector((rest + 6 * _ONES) & TOPS)
+    rows = compress(_TWO_SINGLES[kind, level], once)
+    return filter(None, chain.from_iterable(map(compress, rows, repeat(select))))
 
 
 def _airplanes(key: int, bodies: tuple[Combo, ...], family: str) -> list[Combo]:
