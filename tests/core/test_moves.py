@@ -103,3 +103,30 @@ def test_chains_of_every_length_come_from_a_long_run() -> None:
     straights = [c for c in plays if c.kind.family == "seq_single"]
     assert len(straights) == 8 + 7 + 6 + 5 + 4 + 3 + 2 + 1
     assert Kind.SEQ_SINGLE12 in {c.kind for c in straights}
+
+
+def _wing_order(combo: Combo) -> tuple[int, ...]:
+    """Where a play with wings is listed within its kind: by level, then single wings in
+    packed order (by the highest wing rank first), pairs as `combinations` gives them."""
+    width = 4 if combo.kind.family.startswith("bomb") else 3
+    links = range(combo.level, combo.level + combo.kind.chain_length)
+    counts = rank_counts(combo.cards)
+    wings = [n - width if r in links else n for r, n in enumerate(counts)]
+    if combo.kind.family.endswith("pair"):
+        return (combo.level, *(r for r, n in enumerate(wings) if n))
+    return (combo.level, *reversed(wings))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_plays_with_wings_keep_their_order(rng: random.Random) -> None:
+    """The bots take the first of equal plays: the order within a kind is part of the API."""
+    cards = list(DECK)
+    rng.shuffle(cards)
+    plays = legal_plays(ranks_of(cards[:20]))
+    for kind in Kind:
+        if kind.family in {"trio_single", "trio_pair", "bomb_single", "bomb_pair"} or (
+            kind.family.startswith("seq_trio_")
+        ):
+            listed = [_wing_order(c) for c in plays if c.kind is kind]
+            assert listed == sorted(listed)
