@@ -166,7 +166,7 @@ def _as_reading(combo: Combo, natural: int, w: int, plays: list[Reading]) -> Rea
     key = own + wilds * UNIT[w]
     same = [p for p in plays if p.key == key and p.kind is combo.kind and p.level == combo.level]
     exact = [p for p in same if p.combo == combo]
-    return (exact or same or [None])[0]
+    return next(iter(exact or same), None)
 
 
 def _stop(view: PlayerView, plays: list[Reading]) -> Reading | None:
