@@ -8,10 +8,16 @@ table is fitted by Newton's method (a little ridge keeps it steady), in plain Py
     python -m ddz_tui.bots.lab.win_rates --games 6000 --seed 1
 
 prints the tables as `answers.py` holds them (the generation is seeded: the same
-command prints the same numbers). Who "called" is read from the dealt hands by the
-normal bot's old rule (`policy.hand_strength` at `policy.BID_AT[0]`): a landlord whose
-opponent would have called is a landlord that grabbed it from a caller, and a peasant
-facing a landlord who would have called is a peasant facing a landlord who called.
+command prints the same numbers), and how well each fits.
+
+    python -m ddz_tui.bots.lab.win_rates --show-cost hard --games 80 --lowest 0.8
+
+measures what showing costs a landlord (`answers.SHOW_COST`).
+
+Who "called" is read from the dealt hands by the normal bot's old rule
+(`policy.hand_strength` at `policy.BID_AT[0]`): a landlord whose opponent would have
+called is a landlord that grabbed it from a caller, and a peasant facing a landlord who
+would have called is a peasant facing a landlord who called.
 """
 
 from __future__ import annotations
@@ -23,10 +29,13 @@ import sys
 import time
 from collections.abc import Sequence
 
-from ddz_tui.bots.answers import DOUBLE_MARGIN, features, logit_of
+from ddz_tui.bots import Bot, Level, make_bot
+from ddz_tui.bots.answers import DOUBLE_MARGIN, LANDLORD20, features, logit_of
 from ddz_tui.bots.deal import Deal, playout
 from ddz_tui.bots.policy import BID_AT, hand_strength
+from ddz_tui.bots.runner import play_out
 from ddz_tui.cards import RANKS
+from ddz_tui.engine import Decision, Game, LandlordMode, PlayerView, Rules, Side
 from ddz_tui.moves import pack
 
 Row = tuple[tuple[float, ...], bool]
@@ -156,11 +165,66 @@ def _calibration(weights: Sequence[float], rows: Sequence[Row], bins: int = 10) 
     return "; ".join(parts)
 
 
+class _Shows:
+    """A bot whose answer to 明牌 is fixed; everything else is its own."""
+
+    def __init__(self, bot: Bot, show: bool) -> None:
+        self.bot, self.show = bot, show
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.bot, name)
+
+    def answer(self, view: PlayerView) -> bool:
+        return self.show if view.decision is Decision.SHOW else self.bot.answer(view)
+
+
+def show_cost(peasants: str, deals: int, seed: int, lowest: float, budget: float) -> str:
+    """What showing costs a landlord (the normal bot) against `peasants`: deals drawn by
+    lot whose landlord `LANDLORD20` rates at `lowest` or more, each played shown and
+    hidden; the landlord's win rate both ways."""
+    rules = Rules(LandlordMode.RANDOM, showing=True)
+    options = {"budget": budget} if peasants == Level.HARD.value else {}
+    won = {True: 0, False: 0}
+    played = index = 0
+    while played < deals:
+        index += 1
+        deal_seed = random.Random(f"show-cost:{seed}:{index}").getrandbits(63)
+        landlord = Game(deal_seed, rules=rules).landlord
+        assert landlord is not None
+        hand = pack(Game(deal_seed, rules=rules).view(landlord).hand_ranks)
+        if _p(LANDLORD20, (*features(hand), 0.0)) < lowest:
+            continue
+        played += 1
+        for show in (True, False):
+            game = Game(deal_seed, rules=rules)
+            bots: list[Bot] = [
+                _Shows(make_bot(Level.NORMAL, deal_seed), show)
+                if seat == landlord
+                else make_bot(peasants, deal_seed + seat, **options)
+                for seat in range(3)
+            ]
+            won[show] += play_out(game, bots).side is Side.LANDLORD
+    return (
+        f"{deals} deals rated {lowest} or more, {peasants} peasants: the landlord won "
+        f"{won[False] / deals:.3f} hidden, {won[True] / deals:.3f} shown"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--show-cost",
+        metavar="LEVEL",
+        help="instead: what showing costs a normal landlord against peasants of LEVEL",
+    )
+    parser.add_argument("--lowest", type=float, default=0.0, help="with --show-cost")
+    parser.add_argument("--budget", type=float, default=0.1, help="with --show-cost hard")
     args = parser.parse_args(argv)
+    if args.show_cost:
+        print(show_cost(args.show_cost, args.games, args.seed, args.lowest, args.budget))
+        return 0
     start = time.perf_counter()
     rows = games(args.games, args.seed)
     print(f"# {args.games} games, seed {args.seed}, {time.perf_counter() - start:.0f} s")
