@@ -178,7 +178,8 @@ class _Timed:
 
     def said(self) -> tuple[tuple[Decision, int, int], ...]:
         """Its answers so far: (decision, asked, yes), in `ANSWERED`'s order."""
-        return tuple((d, *self.answers[d]) for d in ANSWERED if d in self.answers)
+        said = self.answers
+        return tuple((d, said[d][0], said[d][1]) for d in ANSWERED if d in said)
 
     def super_double(self, view: PlayerView) -> bool:
         start = time.perf_counter()
@@ -400,7 +401,7 @@ class BiddingReport(_Results):
                 statistics.fmean(seat.won for seat in landlord) if landlord else math.nan
             ),
             score=statistics.fmean(scores) if seats else math.nan,
-            answers=tuple((d, *said[d]) for d in ANSWERED if d in said),
+            answers=tuple((d, said[d][0], said[d][1]) for d in ANSWERED if d in said),
             supers=sum(seat.supers for seat in seats),
             score_half_width=Estimate.of(scores).half_width if seats else math.nan,
         )

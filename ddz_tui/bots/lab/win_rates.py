@@ -37,6 +37,8 @@ from ddz_tui.bots.runner import play_out
 from ddz_tui.cards import RANKS
 from ddz_tui.engine import Decision, Game, LandlordMode, PlayerView, Rules, Side
 from ddz_tui.moves import pack
+from ddz_tui.rules import Combo
+from ddz_tui.wild import Reading
 
 Row = tuple[tuple[float, ...], bool]
 
@@ -171,11 +173,20 @@ class _Shows:
     def __init__(self, bot: Bot, show: bool) -> None:
         self.bot, self.show = bot, show
 
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.bot, name)
+    def choose(self, view: PlayerView) -> Combo | None:
+        return self.bot.choose(view)
+
+    def choose_wild(self, view: PlayerView) -> Reading | None:
+        return self.bot.choose_wild(view)
+
+    def bid(self, view: PlayerView) -> int:
+        return self.bot.bid(view)
 
     def answer(self, view: PlayerView) -> bool:
         return self.show if view.decision is Decision.SHOW else self.bot.answer(view)
+
+    def super_double(self, view: PlayerView) -> bool:
+        return self.bot.super_double(view)
 
 
 def show_cost(peasants: str, deals: int, seed: int, lowest: float, budget: float) -> str:
@@ -197,12 +208,8 @@ def show_cost(peasants: str, deals: int, seed: int, lowest: float, budget: float
         played += 1
         for show in (True, False):
             game = Game(deal_seed, rules=rules)
-            bots: list[Bot] = [
-                _Shows(make_bot(Level.NORMAL, deal_seed), show)
-                if seat == landlord
-                else make_bot(peasants, deal_seed + seat, **options)
-                for seat in range(3)
-            ]
+            bots: list[Bot] = [make_bot(peasants, deal_seed + s, **options) for s in range(3)]
+            bots[landlord] = _Shows(make_bot(Level.NORMAL, deal_seed), show)
             won[show] += play_out(game, bots).side is Side.LANDLORD
     return (
         f"{deals} deals rated {lowest} or more, {peasants} peasants: the landlord won "
