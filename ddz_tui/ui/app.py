@@ -39,7 +39,7 @@ from ddz_tui.sound.player import Sound
 from ddz_tui.ui.screens.boss import BossScreen
 from ddz_tui.ui.screens.confirm import ConfirmScreen
 from ddz_tui.ui.screens.title import TitleScreen
-from ddz_tui.ui.settings import Settings, SettingsStore
+from ddz_tui.ui.settings import Settings, SettingsStore, rule_fields
 from ddz_tui.ui.strips import acyclic_strips
 from ddz_tui.ui.theme import CARD_COLOURS, THEMES, theme_names
 from ddz_tui.ui.widgets.cards import CARD_STYLES, CardWidget
@@ -160,17 +160,7 @@ class DdzApp(App[None]):
         loaded = self.store.load(theme_names())
         self.settings: Settings = loaded.settings
         if rules is not None:
-            self.settings = replace(
-                self.settings,
-                landlord_mode=rules.landlord,
-                doubling=rules.doubling,
-                super_double=rules.super_double,
-                showing=rules.showing,
-                show_start=rules.show_start,
-                cap=rules.cap or 0,
-                no_shuffle=rules.no_shuffle,
-                laizi=rules.laizi,
-            )
+            self.settings = replace(self.settings, **rule_fields(rules))
         self._settings_problem = loaded.problem
         self._ascii_override = ascii_cards
         self._seeds = random.Random(seed) if seed is not None else None

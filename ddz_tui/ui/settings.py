@@ -104,6 +104,21 @@ class Settings:
         return {"version": VERSION, **data}
 
 
+def rule_fields(rules: Rules) -> dict[str, Any]:
+    """The settings that choose `rules` (what `Settings.rules` reads back, factors
+    aside: the forms choose no factors)."""
+    return {
+        "landlord_mode": rules.landlord,
+        "doubling": rules.doubling,
+        "super_double": rules.super_double,
+        "showing": rules.showing,
+        "show_start": rules.show_start,
+        "cap": rules.cap or 0,
+        "no_shuffle": rules.no_shuffle,
+        "laizi": rules.laizi,
+    }
+
+
 @dataclass(frozen=True)
 class Loaded:
     settings: Settings

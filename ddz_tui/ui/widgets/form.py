@@ -19,7 +19,7 @@ from ddz_tui.engine import LandlordMode, Rules
 from ddz_tui.engine.house import CAPS
 from ddz_tui.i18n import ascii_mode, t
 from ddz_tui.ui.names import level_name
-from ddz_tui.ui.settings import levels
+from ddz_tui.ui.settings import levels, rule_fields
 from ddz_tui.ui.typed import ddz_app
 
 FORM_KEYS: list[BindingType] = [
@@ -96,17 +96,7 @@ def remember(node: MessagePump, **chosen: Any) -> None:
 
 def remember_rules(node: MessagePump, rules: Rules) -> None:
     """Keep the rules chosen as the next game's and table's default."""
-    remember(
-        node,
-        landlord_mode=rules.landlord,
-        doubling=rules.doubling,
-        super_double=rules.super_double,
-        showing=rules.showing,
-        show_start=rules.show_start,
-        cap=rules.cap or 0,
-        no_shuffle=rules.no_shuffle,
-        laizi=rules.laizi,
-    )
+    remember(node, **rule_fields(rules))
 
 
 def form_row(label: str, field: Widget) -> Horizontal:
