@@ -283,12 +283,12 @@ class CardRow(DrawnInRows):
     word: reactive[str] = reactive("")
     passed: reactive[bool] = reactive(False)
     """The word says a pass (drawn as `card-row--pass` says)."""
-    marks: reactive[tuple[str, ...]] = reactive(())
-    """癞子: what each card stands for as a wild, "" for a natural card (empty: none)."""
     stale: reactive[bool] = reactive(False)
     """An earlier play of the trick, not the one to beat: tinted as `card-row--stale`
     says. Both are drawn here, not set as classes: a class restyles the widget, and
     the lanes change at every play."""
+    marks: reactive[tuple[str, ...]] = reactive(())
+    """癞子: what each card stands for as a wild, "" for a natural card (empty: none)."""
 
     def __init__(self, cards: Sequence[Card] = (), *, ascii: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
