@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Switch
 
-from ddz_tui.cards import DECK, lowest_suits
+from ddz_tui.cards import DECK, format_rank, lowest_suits
 from ddz_tui.cli.command import main
 from ddz_tui.cli.errors import EXIT_USAGE
 from ddz_tui.engine import Game, LandlordMode, Phase, Rules, loads, parse_rules
@@ -40,6 +40,7 @@ from ddz_tui.ui.widgets.chips import (
     strip_lines,
     strip_of,
 )
+from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.table_parts import HouseRules
 from ddz_tui.wild import BombClass, Reading, readings
 from tests.support.rigging import rigged
@@ -112,6 +113,7 @@ async def test_the_replay_of_a_laizi_game_steps_through_its_wild_plays() -> None
     set_language(Lang.EN)
     replay = Replay.of(loads(RECORD.read_text(encoding="utf-8")))
     said = []
+    rules = set()  # the house rules the replay lists, as the table does
     app = make_app(Lang.EN)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = ReplayScreen(replay)
@@ -121,7 +123,10 @@ async def test_the_replay_of_a_laizi_game_steps_through_its_wild_plays() -> None
             screen.step = step
             await pilot.pause()
             said.append(screen._says())
+            rules.add(text_of(screen.query_one("#replay-rules", Plain)).strip())
     assert any("a soft bomb of" in words for words in said)
+    wild = replay.frames[-1].wild
+    assert wild is not None and rules == {"Wildcards", f"Wild: {format_rank(wild)}"}, rules
 
 
 # --- at a local table, by keys --------------------------------------------------------

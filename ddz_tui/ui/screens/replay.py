@@ -201,7 +201,9 @@ class ReplayScreen(AppScreen):
 
     def compose(self) -> ComposeResult:
         yield TopBar(id="top")
-        yield Plain(id="bids")
+        with Horizontal(id="replay-info"):
+            yield Plain(id="bids")
+            yield Plain(id="replay-rules")  # the house rules, as the table lists them
         with Vertical(id="table"):
             with Horizontal(id="replay-seats"):
                 yield OpenHand(id="replay-left")
@@ -232,7 +234,11 @@ class ReplayScreen(AppScreen):
     def show_frame(self) -> None:
         frame = self.frame
         panels = self.query_one("#replay-left", OpenHand), self.query_one("#replay-right", OpenHand)
-        show_table(self, self._table_show(frame), panels)
+        shown = self._table_show(frame)
+        show_table(self, shown, panels)
+        rules = self.query_one("#replay-rules", Plain)
+        rules.update(as_shown(" · ").join(shown.house.splitlines()))
+        rules.display = bool(shown.house)
         for seat, panel in zip(sides(self.bottom_seat), panels, strict=True):
             panel.hand = frame.hands[seat]
             panel.wild = frame.wild
