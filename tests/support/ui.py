@@ -11,6 +11,7 @@ from typing import Any
 
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widgets import Switch
 
 from ddz_tui.bots import Level
 from ddz_tui.engine import Decision, LandlordMode, Phase, PlayerView, Rules
@@ -23,6 +24,7 @@ from ddz_tui.ui import app as app_module
 from ddz_tui.ui.app import DdzApp
 from ddz_tui.ui.online import HostRequest, JoinRequest
 from ddz_tui.ui.screens.new_game import LocalGame
+from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
 
@@ -257,3 +259,18 @@ async def wait_for(pilot: Pilot, condition: Callable[[], bool], timeout: float =
         if loop.time() > end:
             raise AssertionError("the condition never came true")
         await pilot.pause(0.01)
+
+
+def saved_settings(app: DdzApp) -> Settings:
+    """The settings as the app's folder holds them, read afresh from the file."""
+    return SettingsStore(app.store.directory).load(app.available_themes).settings
+
+
+async def switch_in_settings(pilot: Pilot, name: str) -> None:
+    """From the title: open Settings and turn the switch `#name` over by its key."""
+    app = pilot.app
+    await pilot.press("s")
+    assert isinstance(app.screen, SettingsScreen)
+    app.screen.query_one(f"#{name}", Switch).focus()
+    await pilot.press("space")
+    await pilot.pause()

@@ -10,9 +10,16 @@ from ddz_tui.i18n import Lang
 from ddz_tui.table.clients import LocalTable
 from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.result import ResultScreen
-from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.widgets.table_parts import HouseRules
-from tests.support.ui import make_app, our_turns, settle, sit_down, table_screen, take_a_turn
+from tests.support.ui import (
+    make_app,
+    our_turns,
+    saved_settings,
+    settle,
+    sit_down,
+    table_screen,
+    take_a_turn,
+)
 
 CAPPED = Rules(LandlordMode.BID, doubling=True, factors=Factors(5, 5, 5, 5, 5, 5), cap=32)
 """Every factor ×5: a double and a redouble, or a bomb, take a stake over the cap."""
@@ -35,7 +42,7 @@ async def test_the_cap_is_chosen_by_keys_in_new_game_and_remembered() -> None:
         assert isinstance(screen.client, LocalTable)
         assert screen.client.host.rules == Rules(cap=32)
         assert "Cap ×32" in str(screen.query_one(HouseRules).render())
-    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    saved = saved_settings(app)
     assert saved.cap == 32 and saved.rules == Rules(cap=32)
 
 

@@ -20,13 +20,13 @@ from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.replay import Replay, ReplayScreen
 from ddz_tui.ui.screens.result import ResultScreen
 from ddz_tui.ui.screens.table import TableScreen
-from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.widgets.table_parts import HouseRules, MessageLine, SeatPanel
 from tests.support.house_play import random_game
 from tests.support.ui import (
     SpySound,
     make_app,
     our_turns,
+    saved_settings,
     settle,
     sit_down,
     table_screen,
@@ -87,7 +87,7 @@ async def test_new_game_offers_the_house_rules_and_remembers_them() -> None:
         assert screen.client.host.rules == HOUSE
         house = str(screen.query_one(HouseRules).render())
         assert "Call & grab" in house and "Doubling" in house and "Show cards" in house
-    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    saved = saved_settings(app)
     assert saved.rules == HOUSE
 
 

@@ -24,7 +24,6 @@ from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.reading_choice import ReadingChoice
 from ddz_tui.ui.screens.replay import Replay, ReplayScreen
 from ddz_tui.ui.screens.result import multiplier_parts
-from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.show.cues import table_cues
@@ -47,8 +46,10 @@ from tests.support.rigging import rigged
 from tests.support.ui import (
     at_a_scripted_table,
     make_app,
+    saved_settings,
     settle,
     sit_down,
+    switch_in_settings,
     table_screen,
     take_a_turn,
     text_of,
@@ -246,18 +247,14 @@ async def test_wildcards_are_chosen_by_keys_in_new_game_and_remembered() -> None
         house = text_of(screen.query_one(HouseRules))
         if view.wild is None:  # before the draw: the rule, never a rank
             assert "Wildcards" in house and "Wild:" not in house
-    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    saved = saved_settings(app)
     assert saved.laizi and saved.rules == LAIZI
 
 
 async def test_wildcards_are_switched_in_settings() -> None:
     app = make_app()
     async with app.run_test() as pilot:
-        await pilot.press("s")
-        assert isinstance(app.screen, SettingsScreen)
-        app.screen.query_one("#laizi", Switch).focus()
-        await pilot.press("space")
-        await pilot.pause()
+        await switch_in_settings(pilot, "laizi")
         assert app.settings.laizi and app.settings.rules == LAIZI
 
 

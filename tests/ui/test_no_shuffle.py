@@ -14,16 +14,16 @@ from ddz_tui.ui.online import JoinRequest
 from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
 from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.result import ResultScreen
-from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import TableScreen
-from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.widgets.table_parts import HouseRules
 from tests.support.loopback import running
 from tests.support.ui import (
     make_app,
     our_turns,
+    saved_settings,
     settle,
     sit_down,
+    switch_in_settings,
     table_screen,
     take_a_turn,
     wait_for,
@@ -48,20 +48,16 @@ async def test_no_shuffle_is_chosen_by_keys_in_new_game_and_remembered() -> None
         assert isinstance(screen.client, LocalTable)
         assert screen.client.host.rules == NO_SHUFFLE
         assert "No shuffle" in str(screen.query_one(HouseRules).render())
-    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    saved = saved_settings(app)
     assert saved.no_shuffle and saved.rules == NO_SHUFFLE
 
 
 async def test_no_shuffle_is_switched_in_settings() -> None:
     app = make_app()
     async with app.run_test() as pilot:
-        await pilot.press("s")
-        assert isinstance(app.screen, SettingsScreen)
-        app.screen.query_one("#no_shuffle", Switch).focus()
-        await pilot.press("space")
-        await pilot.pause()
+        await switch_in_settings(pilot, "no_shuffle")
         assert app.settings.no_shuffle and app.settings.rules == NO_SHUFFLE
-    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    saved = saved_settings(app)
     assert saved.no_shuffle
 
 

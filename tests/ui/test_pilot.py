@@ -30,6 +30,7 @@ from tests.support.ui import (
     keys_for,
     make_app,
     our_turns,
+    saved_settings,
     settle,
     sit_down,
     table_screen,
@@ -92,7 +93,7 @@ async def test_new_game_shows_the_bots_level_and_remembers_the_choice() -> None:
         await pilot.click("#deal")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    saved = saved_settings(app)
     assert saved.left_bot is Level.EASY and saved.right_bot is Level.NORMAL
     assert saved.landlord_mode is LandlordMode.RANDOM
 

@@ -31,6 +31,7 @@ from tests.support.ui import (
     SpySound,
     make_app,
     our_turns,
+    saved_settings,
     settle,
     sit_down,
     table_screen,
@@ -118,7 +119,7 @@ async def test_new_game_offers_the_rule_and_remembers_it() -> None:
         await settle(pilot)
         screen = table_screen(pilot)
         assert isinstance(screen.client, LocalTable) and screen.client.host.rules.show_start
-    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    saved = saved_settings(app)
     assert saved.show_start and saved.rules.show_start
 
 

@@ -19,15 +19,15 @@ from ddz_tui.ui.app import DdzApp
 from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.replay import Replay, ReplayScreen
 from ddz_tui.ui.screens.result import ResultScreen
-from ddz_tui.ui.screens.settings import SettingsScreen
-from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.widgets.table_parts import HouseRules, MessageLine, SeatPanel
 from tests.support.ui import (
     SpySound,
     make_app,
     our_turns,
+    saved_settings,
     settle,
     sit_down,
+    switch_in_settings,
     table_screen,
     take_a_turn,
     text_of,
@@ -142,7 +142,7 @@ async def test_super_double_is_chosen_by_keys_in_new_game_and_remembered() -> No
         assert isinstance(screen.client, LocalTable)
         assert screen.client.host.rules == Rules(doubling=True, super_double=True)
         assert "Super double" in str(screen.query_one(HouseRules).render())
-    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    saved = saved_settings(app)
     assert saved.super_double and saved.rules == Rules(doubling=True, super_double=True)
     assert replace(saved, doubling=False).rules == Rules(), "no super doubling without doubling"
 
@@ -150,11 +150,7 @@ async def test_super_double_is_chosen_by_keys_in_new_game_and_remembered() -> No
 async def test_super_double_is_switched_in_settings() -> None:
     app = make_app(doubling=True)
     async with app.run_test() as pilot:
-        await pilot.press("s")
-        assert isinstance(app.screen, SettingsScreen)
-        app.screen.query_one("#super_double", Switch).focus()
-        await pilot.press("space")
-        await pilot.pause()
+        await switch_in_settings(pilot, "super_double")
         assert app.settings.rules == Rules(doubling=True, super_double=True)
-    saved = SettingsStore(app.store.directory).load(app.available_themes).settings
+    saved = saved_settings(app)
     assert saved.super_double
