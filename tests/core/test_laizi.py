@@ -34,7 +34,7 @@ from ddz_tui.engine.events import RECORD_VERSION, WildDrawn, event_from_dict, ev
 from ddz_tui.engine.replay import frames
 from ddz_tui.records.store import _bombs_by_seat
 from ddz_tui.wild import WILD_RANKS, BombClass, readings, wild_plays
-from tests.support.house_play import played_out
+from tests.support.house_play import played_out, public_view
 from tests.support.rigging import rigged
 
 LAIZI = Rules(laizi=True)
@@ -432,18 +432,7 @@ def test_random_laizi_games_end_with_a_valid_result_and_replay_identically() -> 
         assert all(view.multiplier == game.multiplier for view in views)
         # a view built from the public facts alone works out the same trick and stake
         facts = views[0]
-        rebuilt = PlayerView(
-            0,
-            facts.hand,
-            facts.landlord,
-            facts.bottom,
-            facts.history,
-            facts.bids,
-            facts.first_bidder,
-            rules=facts.rules,
-            wild=facts.wild,
-            readings=facts.readings,
-        )
+        rebuilt = public_view(facts)
         assert rebuilt.multiplier == facts.multiplier and rebuilt.trick == facts.trick
         wild_plays_seen += sum(isinstance(e, Played) and bool(e.wilds) for e in game.events)
         m = game.multiplier

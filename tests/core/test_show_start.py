@@ -28,7 +28,7 @@ from ddz_tui.engine import (
 from ddz_tui.engine.events import RECORD_VERSION, Started, event_from_dict, event_to_dict
 from ddz_tui.engine.replay import frames
 from tests.core.test_stakes import LANDLORD_WINS, PEASANTS_WIN, _landlord_wins, _peasants_win
-from tests.support.house_play import played_out, random_game
+from tests.support.house_play import played_out, public_view, random_game
 from tests.support.rigging import rigged
 
 START = Rules(LandlordMode.BID, show_start=True)
@@ -237,24 +237,7 @@ def _views_agree(game: Game) -> None:
     """Each seat's view, rebuilt from its public facts alone, stands where the game does."""
     for seat in range(3):
         view = game.view(seat)
-        rebuilt = PlayerView(
-            seat,
-            view.hand,
-            view.landlord,
-            view.bottom,
-            view.history,
-            view.bids,
-            view.first_bidder,
-            view.history_cards,
-            rules=view.rules,
-            calls=view.calls,
-            shows=view.shows,
-            doubles=view.doubles,
-            super_doubles=view.super_doubles,
-            wild=view.wild,
-            readings=view.readings,
-            start_shows=view.start_shows,
-        )
+        rebuilt = public_view(view)
         assert rebuilt == view
         assert (rebuilt.phase, rebuilt.decision, rebuilt.turn) == (
             view.phase,

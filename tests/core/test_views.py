@@ -27,7 +27,7 @@ from ddz_tui.engine import (
 )
 from ddz_tui.engine.view import SEATS
 from ddz_tui.rules import classify
-from tests.support.house_play import ALL_RULES, states
+from tests.support.house_play import ALL_RULES, public_view, states
 
 DERIVED = (
     "hand_ranks", "cards_left", "phase", "winner", "last_play", "to_beat", "turn", "my_turn",
@@ -75,24 +75,6 @@ def _views_of_house_games(per_rules: int) -> Iterator[tuple[Game, PlayerView]]:
             for game in states(Game(seed, rules=rules), seed):
                 for seat in range(3):
                     yield game, game.view(seat)
-
-
-def _public(view: PlayerView, cards: bool = True) -> PlayerView:
-    """The view rebuilt from its public facts (hand as cards or as ranks)."""
-    return PlayerView(
-        view.seat,
-        view.hand if cards else view.hand_ranks,
-        view.landlord,
-        view.bottom,
-        [(s, text) for s, text in view.history],
-        view.bids,
-        first_bidder=view.first_bidder,
-        history_cards=view.history_cards if cards else (),
-        rules=view.rules,
-        calls=list(view.calls),
-        shows=list(view.shows),
-        doubles=list(view.doubles),
-    )
 
 
 def _may_see(game: Game, seat: int) -> set[Card]:
@@ -193,13 +175,13 @@ def test_a_games_view_reads_where_the_game_stands_and_a_built_one_works_it_out()
     for game, view in _views_of_house_games(2):
         assert view.standing is game.standing, "handed by the game, not worked out again"
         assert (view.phase, view.decision, view.turn) == (game.phase, game.decision, game.turn)
-        built = _public(view)
+        built = public_view(view)
         assert built.standing is None and built._worked_out == view.standing
 
 
 def test_views_under_house_rules_equal_views_built_from_public_facts() -> None:
     for _game, view in _views_of_house_games(6):
-        from_cards, from_text = _public(view), _public(view, cards=False)
+        from_cards, from_text = public_view(view), public_view(view, cards=False)
         assert from_cards == view
         for name in DERIVED:
             assert getattr(from_cards, name) == getattr(view, name), name

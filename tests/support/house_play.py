@@ -90,3 +90,26 @@ def played_out(seed: int, rules: Rules, deck: tuple[int, ...] | None = None) -> 
         assert seat is not None
         game.act(seat, rng.choice(game.view(seat).legal_actions()))
     raise AssertionError("the game did not end")
+
+
+def public_view(view: PlayerView, cards: bool = True) -> PlayerView:
+    """The view rebuilt from its public facts alone (its hand as cards, or as ranks),
+    every house rule's included: what a view from the network or a replay is built of."""
+    return PlayerView(
+        view.seat,
+        view.hand if cards else view.hand_ranks,
+        view.landlord,
+        view.bottom,
+        [(s, text) for s, text in view.history],
+        view.bids,
+        first_bidder=view.first_bidder,
+        history_cards=view.history_cards if cards else (),
+        rules=view.rules,
+        calls=list(view.calls),
+        shows=list(view.shows),
+        doubles=list(view.doubles),
+        super_doubles=view.super_doubles,
+        wild=view.wild,
+        readings=view.readings,
+        start_shows=view.start_shows,
+    )
