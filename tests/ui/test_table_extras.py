@@ -3,7 +3,6 @@ the result put aside (V), and the hand's order (O)."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -20,6 +19,7 @@ from ddz_tui.ui.settings import SettingsStore
 from ddz_tui.ui.show.reading import last_trick, on_table
 from ddz_tui.ui.theme import theme_names
 from ddz_tui.ui.widgets.table_parts import MessageLine, SeatPanel
+from tests.support.clock import ManualClock
 from tests.support.ui import (
     at_a_scripted_table,
     make_app,
@@ -30,8 +30,6 @@ from tests.support.ui import (
     take_a_turn,
     take_turns,
 )
-
-WAIT_LIMIT = 300  # short sleeps to wait for something, at most
 
 
 def message(pilot: Pilot) -> str:
@@ -117,15 +115,17 @@ async def test_the_hands_lie_open_a_moment_before_the_result_shows() -> None:
     app = make_app(bot_delay=1.5)  # the result comes 3 s after the end
     async with app.run_test() as pilot:
         table = await at_a_scripted_table(pilot)
+        screen = table_screen(pilot)
+        clock = screen.clock = ManualClock()
         table.publish(game.view(0), games=1)
         await pilot.pause()
-        screen = table_screen(pilot)
         assert app.screen is screen, "the result waits while the hands lie open"
         assert screen.query_one("#right-seat", SeatPanel).seat.hand == game.hand(1)
-        for _ in range(WAIT_LIMIT):
-            if isinstance(app.screen, ResultScreen):
-                break
-            await asyncio.sleep(0.05)
+        clock.advance(2.9)
+        await pilot.pause()
+        assert app.screen is screen, "still open 2.9 s after the end"
+        clock.advance(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
         await pilot.pause()  # let it finish mounting before the app closes
 

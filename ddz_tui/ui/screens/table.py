@@ -467,7 +467,7 @@ class TableScreen(AppScreen):
             else:
                 self._result_open = False
 
-        self.set_timer(pause, show)
+        self.clock.call_later(pause, show)
 
     def _show_result(self, state: TableState) -> None:
         from ddz_tui.ui.screens.result import ResultScreen, SharedResultScreen
