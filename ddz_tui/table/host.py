@@ -53,12 +53,14 @@ from ddz_tui.engine import (
 )
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase
+from ddz_tui.records.names import name_key
 from ddz_tui.table.seats import EMPTY_SEAT, Listener, SeatInfo, SeatKind, TableState
 from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE, REAL_CLOCK, Clock, Timer
 
 log = logging.getLogger(__name__)
 
 TAKEOVER_LEVEL = "normal"  # the bot a player hands the seat to (托管)
+MAX_AWAY = 16  # running tallies a table keeps for people who got up between games
 
 ERROR_PAUSE = 0.1
 """Seconds the bots' loop waits after an unexpected error before it takes the turn
@@ -119,6 +121,9 @@ class TableHost:
                 seat.bot = self._new_bot(seat.info)
         self.game: Game | None = None
         self.totals = [0, 0, 0]
+        # the tallies of people who got up between games, by `name_key`: theirs again
+        # when they sit down at this table again (any seat), at most MAX_AWAY, oldest out
+        self._away: dict[str, int] = {}
         self.games = 0
         self.notice: Phrase | str | None = None
         self._thinking: int | None = None
@@ -192,14 +197,29 @@ class TableHost:
         if slot.grace is not None and not (info.kind is SeatKind.HUMAN and not info.connected):
             slot.grace.cancel()
             slot.grace = None
-        if info.name != slot.info.name:
-            self.totals[seat] = 0  # a session score is the player's, not the chair's
+        if info.name != slot.info.name:  # a session score is the player's, not the chair's
+            self._step_away(seat)
+            back = self._away.pop(name_key(info.name), 0) if info.kind is SeatKind.HUMAN else 0
+            self.totals[seat] = back
         slot.info = info
         slot.gone = False
         slot.bot = self._new_bot(info) if info.played_by_bot else None
         self._publish()
         self._wake_bots()
         self._deal_if_ready()
+
+    def _step_away(self, seat: int) -> None:
+        """A person leaves the seat: their running tally waits for them at this table.
+        Kept by name, as a score sheet is: the server holds a name for its player while
+        they are connected or seated, which covers stepping away between games."""
+        info = self._seats[seat].info
+        if info.kind is not SeatKind.HUMAN or not info.name:
+            return
+        key = name_key(info.name)
+        self._away.pop(key, None)
+        self._away[key] = self.totals[seat]
+        while len(self._away) > MAX_AWAY:
+            del self._away[next(iter(self._away))]
 
     @property
     def landlord_mode(self) -> LandlordMode:

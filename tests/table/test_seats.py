@@ -279,3 +279,20 @@ def test_a_notice_is_a_phrase_that_remembers_its_key() -> None:
     import copy
 
     assert copy.deepcopy(notice).key == "table.notice.left"
+
+
+async def test_a_running_tally_waits_for_a_player_who_steps_away_between_games() -> None:
+    host = TableHost([SeatInfo("ann"), bot("b1"), bot("b2")], bot_delay=0, seed=5)
+    host.new_game()
+    await play_out_as(host, 0)
+    await host.settled()
+    tally = host.totals[0]
+    assert tally != 0
+    host.leave(0)
+    assert host.seats[0].is_empty and host.totals[0] == 0
+    host.set_seat(1, SeatInfo("Ann"))  # back, in another seat, spelt her own way
+    assert host.totals[1] == tally, "her tally, where she sits now"
+    assert host.state(1).totals[1] == tally
+    host.set_seat(0, SeatInfo("cat"))
+    assert host.totals[0] == 0, "a newcomer starts from nothing"
+    await host.close()
