@@ -37,6 +37,7 @@ from ddz_tui.engine import (
 from ddz_tui.engine.events import Left, WildDrawn
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase, PhrasedError, t
+from ddz_tui.records.ladder import LADDER_ROWS, Identity, Ladder, Period, read_ladder
 from ddz_tui.records.names import check_name
 from ddz_tui.text import printable
 
@@ -91,6 +92,7 @@ class SeatRecord:
     name: str
     bot_level: str | None = None  # None for a person
     label: SeatLabel | None = None
+    identity: Identity | None = None  # a server's seat, for its ladder; None elsewhere
 
 
 @dataclass(frozen=True)
@@ -357,12 +359,20 @@ up, so a list of games can say so without reading records. Every game kept befor
 played to the end (NULL)."""
 
 
+_MIGRATE_V6 = """
+ALTER TABLE seats ADD COLUMN identity TEXT
+"""
+"""Version 6 keeps who a server's seat was (an `Identity`: ranked, guest, bot) for the
+server's ladder. Seats kept before say nothing (NULL): a person there counts as a guest."""
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _run(_SCHEMA_V1),
     _to_v2,
     _to_v3,
     _to_v4,
     _run(_MIGRATE_V5),
+    _run(_MIGRATE_V6),
 )
 """MIGRATIONS[k] takes the schema from version k to version k + 1."""
 
@@ -677,8 +687,8 @@ class Store:
             )
             game_id = cursor.lastrowid
             db.executemany(
-                "INSERT INTO seats (game_id, seat, name, bot_level, score, bombs, label)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats (game_id, seat, name, bot_level, score, bombs, label, identity)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         game_id,
@@ -688,6 +698,7 @@ class Store:
                         over.scores[seat],
                         bombs[seat],
                         None if info.label is None else info.label.value,
+                        None if info.identity is None else info.identity.value,
                     )
                     for seat, info in enumerate(seats)
                 ],
@@ -779,6 +790,17 @@ class Store:
             best_streak=best,
             current_streak=streak,
         )
+
+    def ladder(
+        self,
+        period: Period,
+        now: dt.datetime,
+        limit: int = LADDER_ROWS,
+        asker: tuple[str, Identity] | None = None,
+    ) -> Ladder:
+        """The server's ladder over `period` as of `now` (`records.ladder`)."""
+        with self._errors():
+            return read_ladder(self._db, period, now, limit, asker)
 
     def score_over_time(self, games: Sequence[GameSummary] | None = None) -> list[int]:
         """The local player's running total after each of their games, oldest first

@@ -34,7 +34,7 @@ def _finished(seed: int) -> Game:
 
 def test_a_new_database_gets_the_latest_schema_and_wal(tmp_path: Path) -> None:
     with Store.open(tmp_path / "h.sqlite3") as store:
-        assert store.schema_version == SCHEMA_VERSION == 5
+        assert store.schema_version == SCHEMA_VERSION == 6
         assert store.recent_games() == [] and store.stats().games == 0
         assert store.profile_name() is None
     db = sqlite3.connect(tmp_path / "h.sqlite3")
@@ -109,7 +109,7 @@ def test_a_version_2_database_is_migrated_and_its_games_get_their_rules(tmp_path
     _keep_in_v2_schema(db, 4, games[1], "not a record")  # another program broke it
     db.close()
     with Store.open(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 5
+        assert store.schema_version == SCHEMA_VERSION == 6
         summaries = {s.id: s for s in store.recent_games()}
         assert summaries[1].rules == Rules(LandlordMode.BID)
         assert summaries[2].rules == Rules(LandlordMode.RANDOM)
