@@ -45,4 +45,21 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{name} ran out of time and did not double",
         "{name}超时，不加倍",
     ),
+    # quick phrases (table.chat's QuickPhrase): each reader's screen says them
+    "table.phrase.hurry": ("Hurry up!", "快点吧，等得花儿都谢了！"),
+    "table.phrase.well_played": ("Well played!", "打得好！"),
+    "table.phrase.bomb": ("A bomb!", "炸弹！"),
+    "table.phrase.sorry": ("Sorry!", "不好意思！"),
+    "table.phrase.thanks": ("Thanks!", "谢谢！"),
+    "table.phrase.teamwork": ("Good teamwork!", "合作愉快！"),
+    "table.phrase.nice_cards": ("Your cards are too good!", "你的牌打得太好了！"),
+    "table.phrase.again": ("Another game?", "再来一局？"),
+    "table.chat.off": ("chat is off at this table", "本桌已关闭聊天"),
+    "table.chat.empty": ("nothing to say", "没有要说的话"),
+    "table.chat.too_long": ("at most {n} characters a line", "每条最多{n}个字"),
+    "table.chat.too_fast": ("{n} line a second at most: wait {s} s", "每秒最多{n}条：请等{s}秒"),
+    "table.chat.too_many": (
+        "{n} lines a minute at most: wait {s} s",
+        "每分钟最多{n}条：请等{s}秒",
+    ),
 }

@@ -9,6 +9,7 @@ from typing import Protocol, runtime_checkable
 
 from ddz_tui.engine import Action
 from ddz_tui.engine.events import Left
+from ddz_tui.table.chat import ChatListener, QuickPhrase
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.keeping import left_now
 from ddz_tui.table.seats import Listener
@@ -59,6 +60,17 @@ class Takeover(Protocol):
     async def takeover(self, on: bool) -> None: ...
 
 
+@runtime_checkable
+class Chatting(Protocol):
+    """A seat that can chat at its table (`table.chat`): say a quick phrase or the
+    player's own words (ChatRefused, an `ActionRefused`, says why not), and hear every
+    line said there. `LocalTable` and the network's `RemoteTable` are one."""
+
+    def subscribe_chat(self, listener: ChatListener) -> Callable[[], None]: ...
+
+    async def say(self, phrase: QuickPhrase | None = None, text: str | None = None) -> None: ...
+
+
 class LocalTable:
     """A seat at a `TableHost` in this process: a game against bots.
 
@@ -90,6 +102,12 @@ class LocalTable:
 
     async def takeover(self, on: bool) -> None:
         self.host.set_takeover(self.seat, on)
+
+    def subscribe_chat(self, listener: ChatListener) -> Callable[[], None]:
+        return self.host.chat.subscribe(listener)
+
+    async def say(self, phrase: QuickPhrase | None = None, text: str | None = None) -> None:
+        self.host.chat.say(self.seat, phrase, text)
 
     async def next_game(self) -> None:
         self.host.new_game()

@@ -54,6 +54,7 @@ from ddz_tui.engine import (
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase
 from ddz_tui.records.names import name_key
+from ddz_tui.table.chat import TableChat
 from ddz_tui.table.seats import EMPTY_SEAT, Listener, SeatInfo, SeatKind, TableState
 from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE, REAL_CLOCK, Clock, Timer
 
@@ -87,6 +88,7 @@ class TableHost:
     decider: where bot decisions run (default: threads); shared, not closed here.
     on_freed: called with (seat, name) when the host frees a seat by itself.
     clock: what every wait and timer of the table goes by (default: the event loop's).
+    chat: whether the table's chat (`chat`, quick phrases and players' words) is on.
     """
 
     def __init__(
@@ -101,6 +103,7 @@ class TableHost:
         decider: Decider = THREADS,
         rules: Rules | None = None,
         clock: Clock = REAL_CLOCK,
+        chat: bool = True,
     ) -> None:
         if len(seats) != 3:
             raise ValueError("a table has three seats")
@@ -134,6 +137,10 @@ class TableHost:
         self._timer_key: tuple[object, ...] | None = None
         self._deadline = 0.0
         self.paused = False  # see `pause`
+        # the table's chat (`chat`: off for a table that has none); its bots' rare
+        # answers draw from a generator of their own, never the deals'
+        chat_rng = random.Random(seed) if seed is not None else None
+        self.chat = TableChat(lambda: self.seats, clock, chat_rng, on=chat)
 
     # --- watching ------------------------------------------------------------------
 
@@ -371,6 +378,7 @@ class TableHost:
         self._thinking = self._bot_to_move()
         self._publish()
         if result is not None:
+            self.chat.game_over(frozenset(s for s, score in enumerate(result.scores) if score > 0))
             self._free_absent()
 
     def _bot_to_move(self) -> int | None:
@@ -546,6 +554,7 @@ class TableHost:
                 await self._bots_task
         self._listeners = {0: [], 1: [], 2: []}
         self._watchers = []
+        self.chat.close()
 
     def _end_takeovers(self) -> None:
         """托管 asked for ends with the game: the next deal is the player's to play
