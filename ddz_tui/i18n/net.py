@@ -66,6 +66,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "the server could not handle that; try again",
         "服务器无法处理该请求，请重试",
     ),
+    "net.error.no_ladder": (
+        "this server keeps no history of its games now, so it has no ladder",
+        "该服务器目前没有保存对局记录，因此没有排行榜",
+    ),
     "net.error.too_many_tables": (
         "the server already has {n} tables: join one of them",
         "服务器已有{n}张牌桌：请加入其中一张",

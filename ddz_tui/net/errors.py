@@ -26,6 +26,7 @@ class ErrorReason(str, Enum):
     GAME_ON = "game_on"
     TOO_MANY_TABLES = "too_many_tables"
     BAD_LEVEL = "bad_level"
+    NO_LADDER = "no_ladder"  # the server keeps no history, or cannot read it now
     NOT_CONNECTED = "not_connected"  # said by the client itself, never sent
     INTERNAL = "internal"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from ddz_tui.bots import make_bot
@@ -48,6 +48,9 @@ class Player(Generic[C]):
     # the seat they got up from during a game, which a bot finishes: theirs to take
     # back until it is freed (a seat goes back only to its player, never to a name)
     left: tuple[Table, int] | None = None
+    # the name is bound to the key they logged in with at the SSH door, which vouched
+    # for it (`GameServer.vouch`): a ranked identity on the ladder, not a guest's
+    ranked: bool = False
 
     def unwatch(self) -> None:
         """Stop sending them their seat's state."""
@@ -62,6 +65,8 @@ class Table:
     title: str
     host: TableHost
     creator: str = ""  # the `name_key` of the player who opened it
+    # whether the person who sat down last in each seat plays ranked (`Player.ranked`)
+    ranked: list[bool] = field(default_factory=lambda: [False, False, False])
 
     def summary(self) -> TableSummary:
         return TableSummary(
@@ -219,6 +224,7 @@ class Lobby(Generic[C]):
     def sit(player: Player[C], table: Table, seat: int) -> None:
         info = table.host.seats[seat]
         player.table, player.seat, player.left = table, seat, None
+        table.ranked[seat] = player.ranked
         if info.kind is SeatKind.HUMAN and info.name == player.name:
             table.host.resume(seat)
         else:

@@ -40,12 +40,13 @@ from ddz_tui.net.checks import (
 )
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.records import names
+from ddz_tui.records.ladder import LADDER_ROWS, Identity, Period
 from ddz_tui.records.names import NAME_MAX
 from ddz_tui.table.seats import SeatKind
 from ddz_tui.text import printable
 from ddz_tui.wild import WILD_RANKS
 
-PROTOCOL_VERSION = 8
+PROTOCOL_VERSION = 9
 """2: the `record` after a game; 3: house rules; 4: `lobby_changes`; 5: one `act`
 message for every action of a seat (a bid, an answer, a play, a pass); 6: `cap` (封顶)
 in house rules; 7: 超级加倍: `super_double` in house rules, an answer's `level`, a
@@ -53,7 +54,8 @@ state's `super_doubles`; 不洗牌: `no_shuffle` in house rules, a record's `dec
 明牌开始: `show_start` in house rules (and its factor), the `show_start` answer, a
 state's `start_shows`, a record's `shown_start` events; 癞子: `laizi` in house rules
 (and its bomb factors), a play's `wilds` in `act`, a state's `wild` and `wilds`, a
-record's `wild_drawn` events and its plays' `wilds`."""
+record's `wild_drawn` events and its plays' `wilds`; 9: the ladder (`leaderboard` and
+its reply), a hello's `ticket` from the SSH door."""
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
 TITLE_MAX = 32
@@ -72,6 +74,7 @@ class RequestType(str, Enum):
     FILL = "fill"
     ACT = "act"
     TAKEOVER = "takeover"
+    LEADERBOARD = "leaderboard"
 
 
 class PushType(str, Enum):
@@ -82,6 +85,7 @@ class PushType(str, Enum):
     OK = "ok"
     ERROR = "error"
     RECORD = "record"
+    LEADERBOARD = "leaderboard"
 
 
 # --- messages ---------------------------------------------------------------------
@@ -95,6 +99,8 @@ REQUESTS: dict[RequestType, Schema] = {
         "name": Field(text(256)),  # checked again by check_name, for a specific message
         "token": Field(optional(text(TOKEN_MAX)), required=False),
         "lang": Field(optional(choice(lang.value for lang in Lang)), required=False),
+        # the SSH door's word that the name is bound to the player's key (server.vouch)
+        "ticket": Field(optional(text(TOKEN_MAX)), required=False),
     },
     RequestType.LIST: {},
     RequestType.CREATE: {
@@ -111,6 +117,7 @@ REQUESTS: dict[RequestType, Schema] = {
     RequestType.FILL: {"level": Field(text(LEVEL_MAX))},
     RequestType.ACT: {"action": Field(game_action)},
     RequestType.TAKEOVER: {"on": Field(boolean)},
+    RequestType.LEADERBOARD: {"period": Field(choice(period.value for period in Period))},
 }
 
 
@@ -287,6 +294,15 @@ _TABLE_ROWS = list_of(
     MAX_TABLE_ROWS,
 )
 
+_STANDING: Schema = {  # a row of the ladder: a person's name, or a bot's level
+    "rank": Field(integer(1, _ID_MAX)),
+    "name": Field(printable_text(max(NAME_MAX * 4, LEVEL_MAX))),
+    "who": Field(choice(identity.value for identity in Identity)),
+    "points": Field(_TOTAL),
+    "games": Field(integer(1, _ID_MAX)),
+    "wins": Field(integer(0, _ID_MAX)),
+}
+
 
 PUSHES: dict[PushType, Schema] = {
     PushType.WELCOME: {
@@ -330,6 +346,11 @@ PUSHES: dict[PushType, Schema] = {
         "games": Field(integer(1, _ID_MAX)),
         "seats": Field(_SEATS),
         "events": Field(events(MAX_EVENTS)),
+    },
+    PushType.LEADERBOARD: {
+        "period": Field(choice(period.value for period in Period)),
+        "rows": Field(list_of(nested(_STANDING, "row"), LADDER_ROWS)),
+        "you": Field(optional(nested(_STANDING, "you"))),
     },
 }
 

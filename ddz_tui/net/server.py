@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import functools
 import logging
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +30,7 @@ from ddz_tui.i18n import Lang, Phrase, t
 from ddz_tui.net import DEFAULT_PORT, ws_url
 from ddz_tui.net.backlog import GuardedConnection, Outbox
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
+from ddz_tui.net.ladder import encode_ladder
 from ddz_tui.net.lobby import Lobby, Player, Table
 from ddz_tui.net.protocol import (
     MAX_CLIENT_MESSAGE,
@@ -56,7 +59,9 @@ from ddz_tui.net.states import (
 )
 from ddz_tui.net.tasks import background
 from ddz_tui.records.history import History
-from ddz_tui.records.store import Origin
+from ddz_tui.records.ladder import LADDER_ROWS, Identity, Ladder, Period
+from ddz_tui.records.names import name_key
+from ddz_tui.records.store import Origin, StoreError
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.keeping import keep_games
 from ddz_tui.table.seats import EMPTY_SEAT, TableState
@@ -76,6 +81,20 @@ OUTBOX_MAX = 512  # messages waiting for a client that does not read: past this,
 MAX_REFUSED = 100
 LOBBY_DELAY = 0.05  # lobby changes are sent at most this often
 SHUTTING_DOWN = "the server is shutting down"  # the reason with 1001 when it stops
+LADDER_FRESH = 5.0  # seconds a ladder read from the history answers every request
+_WHOLE_LADDER = 2**62  # rows: all of them (the server cuts each reply to LADDER_ROWS)
+
+
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def ladder_for(board: Ladder, name: str, identity: Identity) -> Ladder:
+    """A reply's ladder: the top LADDER_ROWS rows of the whole `board`, and the asker's
+    own row when it is not among them."""
+    top = board.rows[:LADDER_ROWS]
+    mine = (row for row in board.rows[LADDER_ROWS:] if (row.name, row.identity) == (name, identity))
+    return Ladder(board.period, top, next(mine, None))
 
 
 @dataclass(frozen=True)
@@ -179,17 +198,23 @@ class GameServer:
     """Hosts tables for players who connect over WebSocket. Use `async with`.
     Every game the tables finish is kept in `history` (closed with the server), if
     there is one. The tables' timers and the connections' rate limits go by `clock` (tests
-    hand in one of their own)."""
+    hand in one of their own); the ladder's days and weeks by `now`, the date."""
 
     def __init__(
         self,
         config: ServerConfig | None = None,
         history: History | None = None,
         clock: Clock = REAL_CLOCK,
+        now: Callable[[], dt.datetime] = utc_now,
     ) -> None:
         self.config = config or ServerConfig()
         self.history = history
         self.clock = clock
+        self.now = now
+        # the names the SSH door in this process vouches for (by `name_key`): their tickets
+        self._vouched: dict[str, str] = {}
+        # each period's whole ladder as last read from the history, and when
+        self._ladders: dict[Period, tuple[float, asyncio.Future[Ladder]]] = {}
         self.lobby: Lobby[Connection] = Lobby(
             self.config.max_tables, self.config.tables_left_per_player
         )
@@ -214,6 +239,7 @@ class GameServer:
             RequestType.FILL: self._on_fill,
             RequestType.ACT: self._on_act,
             RequestType.TAKEOVER: self._on_takeover,
+            RequestType.LEADERBOARD: self._on_leaderboard,
         }
 
     # --- running ---------------------------------------------------------------------
@@ -372,6 +398,7 @@ class GameServer:
         """The player this hello speaks for, now on this connection (a connection it
         had before is closed)."""
         player = self.lobby.claim(hello.args["name"], hello.args["token"], lang)
+        player.ranked = self._vouched_for(player.name, hello.args["ticket"])
         old = player.conn
         if old is not None:
             old.player = None
@@ -379,6 +406,28 @@ class GameServer:
         player.conn = conn
         conn.player = player
         return player
+
+    # --- ranked names ------------------------------------------------------------------
+
+    def vouch(self, name: str) -> str:
+        """The SSH door's word, given in this process, that `name` is bound to the key
+        its player logged in with: a ticket for that player's hello (`ticket`), which
+        then plays ranked. Only the door holds it (it travels to the player's session over
+        the door's own link); a remote client can claim a name, never a ticket. It
+        replaces any earlier ticket of the name, and holds until `unvouch`."""
+        ticket = secrets.token_urlsafe(32)
+        self._vouched[name_key(name)] = ticket
+        return ticket
+
+    def unvouch(self, name: str, ticket: str) -> None:
+        """The door's session under `name` is over: its ticket is no longer good."""
+        key = name_key(name)
+        if secrets.compare_digest(self._vouched.get(key, ""), ticket):
+            del self._vouched[key]
+
+    def _vouched_for(self, name: str, ticket: str | None) -> bool:
+        known = self._vouched.get(name_key(name))
+        return ticket is not None and known is not None and secrets.compare_digest(known, ticket)
 
     def _welcome(self, conn: Connection, player: Player[Connection]) -> None:
         table = player.table
@@ -466,7 +515,14 @@ class GameServer:
         host.on_freed = lambda seat, name: self._seat_freed(table, seat, name)
         host.watch(self._lobby_changed)
         if self.history is not None:
-            keep_games(host, self.history, my_seat=None, origin=Origin.SERVER, people_only=True)
+            keep_games(
+                host,
+                self.history,
+                my_seat=None,
+                origin=Origin.SERVER,
+                people_only=True,
+                ranked=lambda seat: table.ranked[seat],
+            )
         self.lobby.sit(player, table, 0)
         self._watch_seat(player)
         return [encode_ok(message.id, table=table.id, seat=0, title=table.title)]
@@ -500,6 +556,42 @@ class GameServer:
         table, seat = self.lobby.seat_of(player)
         table.host.set_takeover(seat, message.args["on"])
         return [encode_ok(message.id)]
+
+    def _on_leaderboard(self, player: Player[Connection], message: Message) -> list[str]:
+        """Answered once the history is read: after replies to later requests, maybe."""
+        conn = player.conn
+        if conn is not None:
+            background(self._answer_ladder(conn, player, message))
+        return []
+
+    async def _answer_ladder(
+        self, conn: Connection, player: Player[Connection], message: Message
+    ) -> None:
+        identity = Identity.RANKED if player.ranked else Identity.GUEST
+        try:
+            board = await self._whole_ladder(Period(message.args["period"]))
+        except StoreError:
+            refusal = t("net.error.no_ladder", conn.lang)
+            conn.send(encode_error(message.id, ErrorReason.NO_LADDER, refusal))
+            return
+        conn.send(encode_ladder(ladder_for(board, player.name, identity), message.id))
+
+    def _whole_ladder(self, period: Period) -> asyncio.Future[Ladder]:
+        """The period's whole ladder, read from the history at most once every
+        LADDER_FRESH seconds however many ask (StoreError without a history)."""
+        history = self.history
+        if history is None:
+            raise StoreError(Phrase("net.error.no_ladder"))
+        now = self.clock.now()
+        cached = self._ladders.get(period)
+        if cached is None or now - cached[0] >= LADDER_FRESH:
+            date = self.now()
+            read = asyncio.ensure_future(
+                history.call(lambda store: store.ladder(period, date, _WHOLE_LADDER))
+            )
+            read.add_done_callback(lambda done: done.cancelled() or done.exception())
+            cached = self._ladders[period] = (now, read)
+        return asyncio.shield(cached[1])
 
     # --- seats and tables ------------------------------------------------------------
 

@@ -167,6 +167,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._why = HangUp.GONE  # why it was hung up
         self._farewell = ""  # the door's own word when it ends the session
         self._hung_up = False  # counted among the door's games being hung up
+        self._ticket: str | None = None  # the server's word that the name is the key's
 
     # --- what the SSH client asks for ------------------------------------------------
 
@@ -299,16 +300,21 @@ class PlayerSession(asyncssh.SSHServerSession):
             ),
             "",
         )
+        guest = not self.door.names.belongs_to(name, self.key)
+        voucher = self.door.voucher
+        if not guest and voucher is not None:
+            self._ticket = voucher.vouch(name)
         return SessionStart(
             name=name,
             url=self.door.url,
             folder=str(player_folder(name, self.door.data_dir)),
-            guest=not self.door.names.belongs_to(name, self.key),
+            guest=guest,
             term=(term_type or "xterm-256color")[:MAX_ASKED],
             columns=columns or 80,
             rows=rows or 24,
             lang=lang[:MAX_ASKED],
             idle_seconds=self.door.idle_seconds,
+            ticket=self._ticket,
         )
 
     def _send(self, data: bytes) -> None:
@@ -366,6 +372,8 @@ class PlayerSession(asyncssh.SSHServerSession):
             self.door.hanging_up -= 1
         self._close_channel(1, self._farewell)  # if the game was cut off before saying so
         self.door.release(self)
+        if self._ticket is not None and self.door.voucher is not None:
+            self.door.voucher.unvouch(self.name, self._ticket)
         if self._writer is not None:
             self._writer.close()
             self._writer = None
@@ -626,9 +634,14 @@ class SshDoor:
         idle_seconds: float = DEFAULT_IDLE_MINUTES * 60,
         data_dir: Path | None = None,
         logins: LoginRate | None = None,
+        voucher: GameServer | None = None,
     ) -> None:
+        """`voucher`: the game server at `url` when it runs in this process, which then
+        ranks the names bound to their players' keys (`GameServer.vouch`); a server
+        elsewhere cannot be told, and ranks nobody from this door."""
         self.url = url
         self.host_key = host_key
+        self.voucher = voucher
         self.host = session_host
         self.address = host
         self.port = port
@@ -734,6 +747,7 @@ async def serve(
     connections it holds and takes; the players' folders are in `data_dir`."""
     key, made = load_host_key(key_path)
     async with contextlib.AsyncExitStack() as stack:
+        server: GameServer | None = None
         if server_url is None:
             server = await stack.enter_async_context(GameServer(game, history))
             server_url = server.url
@@ -749,6 +763,7 @@ async def serve(
                 idle_seconds=idle_seconds,
                 data_dir=data_dir,
                 logins=logins,
+                voucher=server,
             )
         )
         announce(door, key.get_fingerprint(), key_path, made)

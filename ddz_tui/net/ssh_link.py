@@ -64,6 +64,9 @@ class SessionStart:
     rows: int = 24
     lang: str = ""  # the client's locale (LANG, LC_ALL or LC_MESSAGES), if it sent one
     idle_seconds: float = 600.0  # in the lobby this long without a key, the session ends
+    # the game server's ticket for a name bound to the player's key (`GameServer.vouch`),
+    # when the door runs in the server's process: the session's hello says it, to play ranked
+    ticket: str | None = None
 
     def encode(self) -> bytes:
         return json.dumps(asdict(self)).encode()
@@ -88,6 +91,7 @@ class SessionStart:
             or not all(isinstance(n, int) and 0 <= n <= MAX_SIZE for n in numbers)
             or not isinstance(start.guest, bool)
             or not isinstance(start.idle_seconds, (int, float))
+            or not (start.ticket is None or isinstance(start.ticket, str))
         ):
             raise LinkError("not a session start")
         return start

@@ -9,18 +9,35 @@ from dataclasses import replace
 from ddz_tui.engine import Multiplier, Phase, Side, scores
 from ddz_tui.engine.events import Left
 from ddz_tui.records.history import History
+from ddz_tui.records.ladder import Identity
 from ddz_tui.records.store import Origin, SeatRecord
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 
 
-def seat_records(seats: Sequence[SeatInfo]) -> tuple[SeatRecord, ...]:
+def seat_records(
+    seats: Sequence[SeatInfo], ranked: Callable[[int], bool] | None = None
+) -> tuple[SeatRecord, ...]:
     """Who sat where, as the history keeps it: a bot with its level; a person with none
     (their seat's level only names the bot that stands in for them); a seat the game
-    named itself, by its label."""
+    named itself, by its label. With `ranked` (a server's: whether a seat's person plays
+    under a name bound to their key), each seat's `Identity` for the ladder too."""
+
+    def identity(seat: int, info: SeatInfo) -> Identity | None:
+        if ranked is None:
+            return None
+        if info.kind is SeatKind.BOT:
+            return Identity.BOT
+        return Identity.RANKED if ranked(seat) else Identity.GUEST
+
     return tuple(
-        SeatRecord(info.name, info.level if info.kind is SeatKind.BOT else None, info.label)
-        for info in seats
+        SeatRecord(
+            info.name,
+            info.level if info.kind is SeatKind.BOT else None,
+            info.label,
+            identity(seat, info),
+        )
+        for seat, info in enumerate(seats)
     )
 
 
@@ -30,12 +47,14 @@ def keep_games(
     my_seat: int | None,
     origin: Origin,
     people_only: bool = False,
+    ranked: Callable[[int], bool] | None = None,
 ) -> Callable[[], None]:
     """Record every game `host` finishes from now on; returns a function that stops it.
     `my_seat`: the local player's seat (None for a server, which plays no seat);
     `people_only`: only games a person sat through to the end (a server's table whose
     players all got up is bots playing for no one, which nobody would look back at, and
-    a player could have them fill the server's history)."""
+    a player could have them fill the server's history); `ranked`: a server's, for the
+    seats' identities (`seat_records`)."""
     kept = host.games
 
     def on_change(state: TableState) -> None:
@@ -45,7 +64,7 @@ def keep_games(
             kept = state.games
             if people_only and not host.has_people:
                 return
-            history.record(game.events, seat_records(host.seats), my_seat, origin)
+            history.record(game.events, seat_records(host.seats, ranked), my_seat, origin)
 
     return host.subscribe(0 if my_seat is None else my_seat, on_change)
 

@@ -40,6 +40,7 @@ class JoinRequest:
 
     address: str  # ws://HOST:PORT, HOST:PORT or HOST
     name: str  # "" from the command line: the dialog asks with the profile's
+    ticket: str | None = None  # the SSH door's word that the name is the player's (ranked)
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ class Online:
     async def join(self, request: JoinRequest) -> LobbyClient:
         """Connect (raises a NetError that says what went wrong)."""
         await self.close()
-        client = await self._connect(request.address, request.name)
+        client = await self._connect(request.address, request.name, request.ticket)
         self._attach(client)
         return client
 
@@ -135,9 +136,9 @@ class Online:
             raise
         return client
 
-    async def _connect(self, url: str, name: str) -> LobbyClient:
+    async def _connect(self, url: str, name: str, ticket: str | None = None) -> LobbyClient:
         return await LobbyClient.connect(
-            url, name, tokens=self.tokens, reconnect_for=self.reconnect_for
+            url, name, tokens=self.tokens, reconnect_for=self.reconnect_for, ticket=ticket
         )
 
     def _attach(self, client: LobbyClient) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
+from ddz_tui.net.server import GameServer, ServerConfig  # noqa: E402
 from ddz_tui.net.ssh import (  # noqa: E402
     MAX_KEYS_REFUSED,
     MAX_PENDING_INPUT,
@@ -729,3 +730,24 @@ async def test_a_look_alike_of_a_name_in_play_or_bound_is_refused(tmp_path) -> N
                 await play(again)
                 await until(lambda: len(door.host.ended) == 3)
         assert door.names.names_of(mine) == ["ann"]
+
+
+async def test_the_door_vouches_for_a_keys_own_name_and_for_no_guest(tmp_path) -> None:
+    """The game server in the door's process ranks a name bound to its player's key: the
+    session's start carries the server's ticket for it (the hello says it), a guest's
+    none, and the ticket is good only while the session lives."""
+    server = GameServer(ServerConfig(bot_workers=0))  # in this process, as serve-ssh's; idle
+    mine = asyncssh.generate_private_key("ssh-ed25519")
+    async with probe_door(tmp_path, voucher=server) as door:
+        async with ssh(door, "bob") as conn:
+            await play(conn)
+        async with ssh(door, "ann", [mine]) as conn:
+            await play(conn)
+            (live,) = door.host.live.values()
+            assert live.start is not None and live.start.ticket is not None
+            assert server._vouched_for("ann", live.start.ticket)
+            assert not server._vouched_for("bob", live.start.ticket)
+        await until(lambda: not door.host.live)
+        guest = next(s for s in door.host.ended if s.start is not None and s.start.name == "bob")
+        assert guest.start is not None and guest.start.ticket is None
+        await until(lambda: not server._vouched)

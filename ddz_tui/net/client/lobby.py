@@ -36,6 +36,7 @@ from ddz_tui.net.client.errors import (
 from ddz_tui.net.client.remote import RemoteTable
 from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
+from ddz_tui.net.ladder import decode_ladder
 from ddz_tui.net.protocol import (
     MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION,
@@ -53,6 +54,7 @@ from ddz_tui.net.states import (
     decode_record,
     decode_state,
 )
+from ddz_tui.records.ladder import Ladder, Period
 from ddz_tui.table.host import _discard
 from ddz_tui.table.seats import TableState
 
@@ -95,9 +97,13 @@ class LobbyClient:
         token: str | None = None,
         tokens: TokenStore | None = None,
         reconnect_for: float = RECONNECT_FOR,
+        ticket: str | None = None,
     ) -> None:
+        """`ticket`: the SSH door's word that the name is bound to this player's key
+        (`GameServer.vouch`), said with every hello: the player then plays ranked."""
         self.url = normalise_url(url)
         self.name = name
+        self.ticket = ticket
         self.lang = Lang(lang) if lang else language()
         self.reconnect_for = reconnect_for
         self.tokens = tokens
@@ -193,6 +199,15 @@ class LobbyClient:
         """Seat bots of `level` in the empty seats of your table."""
         await self._request(RequestType.FILL, level=level)
 
+    async def leaderboard(self, period: Period) -> Ladder:
+        """The server's ladder over `period`: its top rows, and ours when not among
+        them. Refused (`no_ladder`) by a server that keeps no history."""
+        reply = await self._request(RequestType.LEADERBOARD, period=period.value)
+        try:
+            return decode_ladder(reply.args)
+        except ValueError as bad:
+            raise NetError(t("net.client.bad_message", error=bad)) from None
+
     async def close(self) -> None:
         """End the session (a seat at a table is kept for the grace period)."""
         self._closing = True
@@ -252,6 +267,7 @@ class LobbyClient:
             name=self.name,
             token=self.token,
             lang=self.lang.value,
+            ticket=self.ticket,
         )
         try:
             await ws.send(hello)

@@ -75,7 +75,7 @@ class SessionApp(DdzApp):
             SettingsStore(folder / "settings"),
             data_dir=folder,
             make_sound=_silent,
-            home=JoinRequest(start.url, start.name),
+            home=JoinRequest(start.url, start.name, start.ticket),
             default_lang=default_language(locale) if locale else Lang.EN,
             keep_tokens=not start.guest,
             driver_class=LinkDriver,
