@@ -799,6 +799,22 @@ PHRASES: dict[str, tuple[str, str]] = {
         "托管: a bot plays for you until you press it again or make a move",
         "托管：电脑替你出牌，直到再按一次或你自己出牌",
     ),
+    "ui.help.key.chat": (
+        "chat: a quick phrase, your own words, mute a seat",
+        "聊天：快捷短语、自己的话、屏蔽某个座位",
+    ),
+    "ui.chat.title": ("Chat", "聊天"),
+    "ui.chat.nothing_yet": ("Nothing said yet at this table.", "本桌还没有人说话。"),
+    "ui.chat.mute": ("Mute {name}", "屏蔽{name}"),
+    "ui.chat.unmute": ("Hear {name} again", "取消屏蔽{name}"),
+    "ui.chat.placeholder": (
+        "Tab, then your own words ({n} at most), Enter",
+        "按 Tab 输入自己的话（最多{n}字），回车发送",
+    ),
+    "ui.chat.muted": ("{name} is muted: you will not see their chat", "已屏蔽{name}的聊天"),
+    "ui.chat.unmuted": ("You hear {name} again", "已取消屏蔽{name}"),
+    "ui.chat.said": ("{name}: {words}", "{name}：{words}"),
+    "keys.chat": ("Chat", "聊天"),
     "ui.help.key.look": (
         "after a game: put the result aside to look at the open hands, and back",
         "一局结束后：把结算放到一边看摊开的手牌，再按一次拿回来",

@@ -59,6 +59,7 @@ KEYS = (
     ("D", "ui.help.key.card_style"),
     ("U", "ui.help.key.takeover"),
     ("V", "ui.help.key.look"),
+    ("E", "ui.help.key.chat"),
     ("M", "ui.help.key.sound"),
     ("Enter", "ui.help.key.ready"),
     ("F", "ui.help.key.fill"),

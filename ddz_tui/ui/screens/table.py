@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -41,7 +42,8 @@ from ddz_tui.engine import (
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo, classify
 from ddz_tui.sound.clips import Effect, Music
-from ddz_tui.table.clients import LocalTable, SharedTable, TableClient, Takeover
+from ddz_tui.table.chat import HISTORY, SHOWN_SECONDS, ChatLine
+from ddz_tui.table.clients import Chatting, LocalTable, SharedTable, TableClient, Takeover
 from ddz_tui.table.seats import TableState
 from ddz_tui.table.timing import REAL_CLOCK, Clock, Timer
 from ddz_tui.ui.names import bid_word
@@ -62,6 +64,7 @@ from ddz_tui.ui.show.table import (
     reading_line,
     seat_name,
     seat_title,
+    sides,
     status,
     table_show,
 )
@@ -101,6 +104,14 @@ class TableUpdated(Message):
         self.state = state
 
 
+class ChatHeard(Message):
+    """A line said at the table (`Chatting`)."""
+
+    def __init__(self, line: ChatLine) -> None:
+        super().__init__()
+        self.line = line
+
+
 class ActionButton(Button, can_focus=False):
     """A button for the mouse; the keyboard has a key for each of them.
 
@@ -137,6 +148,7 @@ class TableScreen(AppScreen):
         Binding("c,C", "counter", "keys.counter"),
         Binding("l,L", "last_trick", "keys.last_trick", show=False),  # Help lists it
         Binding("v,V", "result", "keys.result"),
+        Binding("e,E", "chat", "keys.chat", show=False),  # Help lists it
         Binding("g,G", "hand_order", "keys.hand_order", show=False),  # O is Host on the title
         Binding("d,D", "card_style", show=False),  # Help lists it
         Binding("u,U", "takeover", show=False),  # the button shows this key
@@ -170,6 +182,12 @@ class TableScreen(AppScreen):
         self._deadline: float | None = None  # when the turn timer runs out (monotonic)
         self._clock: int | None = None  # the seconds left, as shown
         self._drawing_table = False  # see _drawing
+        # chat: the lines heard (muted senders' left out), what each seat said last
+        # and until when it shows beside the seat (by `clock`), the names muted
+        self.chat_lines: deque[ChatLine] = deque(maxlen=HISTORY)
+        self._bubbles: dict[int, tuple[str, float]] = {}
+        self.muted: set[str] = set()
+        self._unsubscribe_chat: Callable[[], None] | None = None
 
     @property
     def shared(self) -> bool:
@@ -241,6 +259,8 @@ class TableScreen(AppScreen):
         self.query_one(Hand).focus()
         self.watch(self.hand, "selected", self._raised, init=False)
         self._unsubscribe = self.client.subscribe(self._on_table)
+        if isinstance(self.client, Chatting):
+            self._unsubscribe_chat = self.client.subscribe_chat(self._on_chat)
         self.set_interval(CLOCK_TICK, self._tick)
 
     async def on_unmount(self) -> None:
@@ -248,6 +268,8 @@ class TableScreen(AppScreen):
             self._auto_pass.cancel()
         if self._unsubscribe is not None:
             self._unsubscribe()
+        if self._unsubscribe_chat is not None:
+            self._unsubscribe_chat()
         # A shared seat is left only when the player gets up: when the app quits, the
         # session just ends, and the server holds the seat for a comeback.
         if self.app.return_code is None or not self.shared:
@@ -401,6 +423,8 @@ class TableScreen(AppScreen):
         if left != self._clock:
             self._clock = left
             self._show_clock()
+        if self._bubbles and min(until for _, until in self._bubbles.values()) <= self.clock.now():
+            self._show_bubbles()
 
     def _show_clock(self) -> None:
         """The countdown: by your name on your turn, on the seat whose turn it is else."""
@@ -573,6 +597,8 @@ class TableScreen(AppScreen):
             return view is not None
         if action == "takeover":
             return self.can_take_over and view is not None and phase is not Phase.OVER
+        if action == "chat":
+            return isinstance(self.client, Chatting)
         return True
 
     def _game_key(self, action: str) -> bool | None:
@@ -759,6 +785,84 @@ class TableScreen(AppScreen):
     def action_counter(self) -> None:
         counter = self.query_one(CardCounter)
         counter.display = not counter.display
+
+    # --- chat --------------------------------------------------------------------------
+
+    def _on_chat(self, line: ChatLine) -> None:
+        """The chat's listener: as the table's, only posts."""
+        self.post_message(ChatHeard(line))
+
+    def on_chat_heard(self, message: ChatHeard) -> None:
+        """A line said at the table shows beside its sender's seat for SHOWN_SECONDS
+        (in the waiting room, where no seat is drawn, on the message line); a muted
+        sender's is not shown at all."""
+        line = message.line
+        state = self.state
+        mine = state is not None and line.seat == state.seat
+        if line.seat is None or (line.name in self.muted and not mine):
+            return
+        self.chat_lines.append(line)
+        words = line.words()
+        self._bubbles[line.seat] = (words, self.clock.now() + SHOWN_SECONDS)
+        if self.waiting:
+            self._warn(t("ui.chat.said", name=line.name, words=words), Tone.INFO)
+        else:
+            self._show_bubbles()
+
+    def _show_bubbles(self) -> None:
+        """What each seat said lately, beside it: on the other seats' borders, on your
+        line for your own; gone once its time is up."""
+        now = self.clock.now()
+        self._bubbles = {seat: said for seat, said in self._bubbles.items() if said[1] > now}
+        state = self.state
+        if state is None:
+            return
+        for panel, seat in zip(self._seat_panels, sides(state.seat), strict=True):
+            panel.speak(self._said(seat))
+        line = self.my_line
+        mine = self._said(state.seat)
+        if line.words.said != mine:
+            line.words = replace(line.words, said=mine)
+
+    def _said(self, seat: int) -> str | None:
+        said = self._bubbles.get(seat)
+        return None if said is None else said[0]
+
+    def action_chat(self) -> None:
+        """The chat dialog: a quick phrase, your own words, or a seat to mute."""
+        from ddz_tui.ui.screens.chat import ChatDialog
+
+        state = self.state
+        others: list[tuple[str, bool]] = []
+        if state is not None:
+            for seat, info in enumerate(state.seats):
+                if seat != state.seat and info.name and not info.is_empty:
+                    others.append((info.name, info.name in self.muted))
+        recent = [t("ui.chat.said", name=line.name, words=line.words()) for line in self.chat_lines]
+        self.app.push_screen(ChatDialog(recent, others), self._chat_chosen)
+
+    def _chat_chosen(self, choice: object) -> None:
+        from ddz_tui.ui.screens.chat import ChatChoice
+
+        client = self.client
+        if not isinstance(choice, ChatChoice) or not isinstance(client, Chatting):
+            return
+        if choice.mute is not None:
+            name = choice.mute
+            if name in self.muted:
+                self.muted.discard(name)
+                self._warn(t("ui.chat.unmuted", name=name), Tone.INFO)
+            else:
+                self.muted.add(name)
+                self._bubbles = {
+                    seat: said
+                    for seat, said in self._bubbles.items()
+                    if self.state is None or self.state.seats[seat].name != name
+                }
+                self._show_bubbles()
+                self._warn(t("ui.chat.muted", name=name), Tone.INFO)
+            return
+        self._act(lambda: client.say(choice.phrase, choice.text))
 
     def action_last_trick(self) -> None:
         """The trick before this one, over the table, until the key is pressed again."""

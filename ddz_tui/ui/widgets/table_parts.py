@@ -102,8 +102,25 @@ class SeatPanel(DrawnInRows):
             layout = False
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
+    _said: str | None = None  # a chat line from this seat, shown on the border a while
+
+    def speak(self, words: str | None) -> None:
+        """Show what this seat said (a chat line) on the bottom border, or no longer:
+        the border is drawn again, nothing is laid out."""
+        if words != self._said:
+            self._said = words
+            if self._titles is not None:
+                self.show_titles(self._titles[0])
+
     def subtitle(self) -> str:
-        """What the bottom of the border says: thinking, the clock, a shown hand's count."""
+        """What the bottom of the border says: what the seat said lately (chat), then
+        thinking, the clock or a shown hand's count."""
+        said = self._said
+        if said is None:
+            return self._status()
+        return as_shown("“") + said + as_shown("”") + self._status()
+
+    def _status(self) -> str:
         seat = self.seat
         if seat is None:
             return ""
@@ -235,6 +252,7 @@ class MyWords:
     clock: str | None = None  # None: not your turn, or no timer
     clock_low: bool = False
     selection: Selection | None = None
+    said: str | None = None  # a chat line of yours, shown a while after your name
 
 
 _TWO_DIGITS = re.compile(r"\d+")
@@ -295,6 +313,9 @@ class MyLine(Widget):
         if chosen is not None:
             kind = "my-line--selection" if chosen.valid else "my-line--invalid"
             pieces.append((" " + chosen.text, style(kind)))
+        elif words.said is not None:  # the raised cards' words come first
+            said = as_shown("“") + words.said + as_shown("”")
+            pieces.append((" " + said, style("my-line--selection")))
         return line_strip([(text, base + look) for text, look in pieces], self.size.width, base)
 
 
