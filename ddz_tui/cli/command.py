@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ddz_tui.cli import bots, history, net, review, rules
+from ddz_tui.cli import bots, history, ladder, net, review, rules
 from ddz_tui.cli.errors import EXIT_USAGE, CommandError, UsageError
 from ddz_tui.cli.play import cmd_play
 from ddz_tui.i18n import Lang, default_language, set_language
@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.set_defaults(handler=cmd_play)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    for family in (rules, bots, history, review, net):
+    for family in (rules, bots, history, review, net, ladder):
         family.add_commands(commands)
     return parser
 

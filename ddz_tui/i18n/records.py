@@ -41,6 +41,32 @@ PHRASES: dict[str, tuple[str, str]] = {
         "its row in the history database could not be read",
         "战绩数据库中这一局的记录无法读取",
     ),
+    "history.ladder.title.day": ("Today's ladder", "今日排行榜"),
+    "history.ladder.title.week": ("This week's ladder", "本周排行榜"),
+    "history.ladder.title.all": ("All-time ladder", "总排行榜"),
+    "history.ladder.player": ("player", "玩家"),
+    "history.ladder.points": ("points", "积分"),
+    "history.ladder.games": ("games", "局数"),
+    "history.ladder.win_rate": ("won", "胜率"),
+    "history.ladder.guest": ("guest", "游客"),
+    "history.ladder.bot": ("bot", "电脑"),
+    "history.ladder.empty": ("No games on this ladder yet.", "这个排行榜还没有对局。"),
+    "history.ladder.note": (
+        "Ranked: names bound to an SSH key at the server's door. Days and weeks in UTC.",
+        "排名：在服务器SSH入口绑定了密钥的名字。日与周按UTC计。",
+    ),
+    "history.ladder.served_here": (
+        "the games served with this history ({path})",
+        "用这份战绩记录主持的对局（{path}）",
+    ),
+    "history.ladder.at_server": ("at {where}", "服务器：{where}"),
+    "history.ladder.nothing_here": (
+        "This history holds no games played at a server of yours (ddz server keeps them), so "
+        "there is no ladder here. Ask a server for its ladder with ddz leaderboard --server "
+        "URL; your own games: ddz history, or Stats in the game.",
+        "这份战绩记录里没有你主持的服务器上的对局（ddz server 会保存它们），所以这里没有排行榜。"
+        "查看服务器的排行榜：ddz leaderboard --server URL；你自己的对局：ddz history，或游戏中的战绩。",
+    ),
     "history.unreadable_record": (
         "its record in the history database could not be read",
         "战绩数据库中这一局的牌谱无法读取",

@@ -15,6 +15,7 @@ import sqlite3
 from dataclasses import dataclass
 from enum import Enum
 
+from ddz_tui.i18n import t
 from ddz_tui.text import printable
 
 LADDER_ROWS = 50  # rows of a ladder at most (the asker's own row comes besides)
@@ -57,6 +58,41 @@ class Ladder:
     period: Period
     rows: tuple[Standing, ...]  # the best first, at most LADDER_ROWS
     you: Standing | None = None  # the asker's own row when it is not among `rows`
+
+
+LADDER_COLUMNS = (
+    "#",
+    "history.ladder.player",
+    "",
+    "history.ladder.points",
+    "history.ladder.games",
+    "history.ladder.win_rate",
+)
+"""The ladder's columns, as i18n keys (the rank's and the mark's are no words)."""
+
+_MARKS = {Identity.GUEST: "history.ladder.guest", Identity.BOT: "history.ladder.bot"}
+
+
+def column_titles() -> tuple[str, ...]:
+    return tuple(key if key in ("#", "") else t(key) for key in LADDER_COLUMNS)
+
+
+def mark(identity: Identity) -> str:
+    """A row's mark in the active language: none for a ranked name."""
+    key = _MARKS.get(identity)
+    return "" if key is None else t(key)
+
+
+def standing_cells(row: Standing) -> tuple[str, str, str, str, str, str]:
+    """A row as the ladder's columns show it, in the active language."""
+    return (
+        str(row.rank),
+        row.name,
+        mark(row.identity),
+        f"{row.points:+d}",
+        str(row.games),
+        f"{round(100 * row.win_rate)}%",
+    )
 
 
 def window_start(period: Period, now: dt.datetime) -> dt.datetime | None:
