@@ -47,6 +47,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "the server sent the record of a game that is not over",
         "服务器发来了一局未结束的牌局记录",
     ),
+    "net.error.chat_text": (
+        "chat words must be printable: no control or format characters",
+        "聊天内容须为可显示字符：不能有控制字符或格式字符",
+    ),
     "net.error.rate": ("too many messages: slow down", "消息太多：请放慢速度"),
     "net.error.hello_first": (
         "say hello first (your name and the protocol version)",

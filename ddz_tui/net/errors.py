@@ -27,6 +27,8 @@ class ErrorReason(str, Enum):
     TOO_MANY_TABLES = "too_many_tables"
     BAD_LEVEL = "bad_level"
     NO_LADDER = "no_ladder"  # the server keeps no history, or cannot read it now
+    CHAT_OFF = "chat_off"  # the player's table has chat turned off (table.chat.ChatRefusal)
+    CHAT_LIMITED = "chat_limited"  # past the player's chat rate: 1 a second, 30 a minute
     NOT_CONNECTED = "not_connected"  # said by the client itself, never sent
     INTERNAL = "internal"
 

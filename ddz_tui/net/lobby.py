@@ -24,6 +24,7 @@ from ddz_tui.net.protocol import check_name
 from ddz_tui.net.states import TableSummary
 from ddz_tui.records.names import name_key
 from ddz_tui.records.store import SeatLabel
+from ddz_tui.table.chat import ChatLimit
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.seats import SeatInfo, SeatKind
 from ddz_tui.text import is_printable
@@ -48,6 +49,7 @@ class Player(Generic[C]):
     # the seat they got up from during a game, which a bot finishes: theirs to take
     # back until it is freed (a seat goes back only to its player, never to a name)
     left: tuple[Table, int] | None = None
+    chat_limit: ChatLimit | None = None  # their chat's rate, at a table or in the lobby
     # the name is bound to the key they logged in with at the SSH door, which vouched
     # for it (`GameServer.vouch`): a ranked identity on the ladder, not a guest's
     ranked: bool = False

@@ -42,6 +42,7 @@ from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.records import names
 from ddz_tui.records.ladder import LADDER_ROWS, Identity, Period
 from ddz_tui.records.names import NAME_MAX
+from ddz_tui.table.chat import CHAT_MAX, ChatLine, QuickPhrase
 from ddz_tui.table.seats import SeatKind
 from ddz_tui.text import printable
 from ddz_tui.wild import WILD_RANKS
@@ -55,7 +56,8 @@ state's `super_doubles`; 不洗牌: `no_shuffle` in house rules, a record's `dec
 state's `start_shows`, a record's `shown_start` events; 癞子: `laizi` in house rules
 (and its bomb factors), a play's `wilds` in `act`, a state's `wild` and `wilds`, a
 record's `wild_drawn` events and its plays' `wilds`; 9: the ladder (`leaderboard` and
-its reply), a hello's `ticket` from the SSH door."""
+its reply), a hello's `ticket` from the SSH door; chat (the `chat` request and push, a
+`create`'s `chat`, the `chat_off` and `chat_limited` errors)."""
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
 TITLE_MAX = 32
@@ -75,6 +77,7 @@ class RequestType(str, Enum):
     ACT = "act"
     TAKEOVER = "takeover"
     LEADERBOARD = "leaderboard"
+    CHAT = "chat"
 
 
 class PushType(str, Enum):
@@ -86,11 +89,13 @@ class PushType(str, Enum):
     ERROR = "error"
     RECORD = "record"
     LEADERBOARD = "leaderboard"
+    CHAT = "chat"
 
 
 # --- messages ---------------------------------------------------------------------
 
 _REQUEST_ID = Field(optional(integer(0, _ID_MAX)), required=False)
+_PHRASES = [phrase.value for phrase in QuickPhrase]
 _MODES = [mode.value for mode in LandlordMode]
 
 REQUESTS: dict[RequestType, Schema] = {
@@ -107,6 +112,7 @@ REQUESTS: dict[RequestType, Schema] = {
         "title": Field(optional(text(TITLE_MAX)), required=False),
         "mode": Field(optional(choice(_MODES)), required=False),
         "rules": Field(optional(house_rules), required=False),
+        "chat": Field(boolean, required=False, default=True),  # False: no chat at the table
     },
     RequestType.JOIN: {
         "table": Field(integer(1, _ID_MAX)),
@@ -118,6 +124,11 @@ REQUESTS: dict[RequestType, Schema] = {
     RequestType.ACT: {"action": Field(game_action)},
     RequestType.TAKEOVER: {"on": Field(boolean)},
     RequestType.LEADERBOARD: {"period": Field(choice(period.value for period in Period))},
+    # a quick phrase (by id) or the player's own words: exactly one of them
+    RequestType.CHAT: {
+        "phrase": Field(optional(choice(_PHRASES)), required=False),
+        "text": Field(optional(text(CHAT_MAX)), required=False),
+    },
 }
 
 
@@ -237,6 +248,34 @@ def encode_ok(request_id: int | None, **args: Any) -> str:
     return dumps({"type": PushType.OK.value, "id": request_id, **args})
 
 
+def encode_chat(table: int | None, line: ChatLine) -> str:
+    """A line said at `table` (None: in the lobby), the same for every reader: a phrase
+    goes as its id, which each client puts into its player's words."""
+    phrase = None if line.phrase is None else line.phrase.value
+    return dumps(
+        {
+            "type": PushType.CHAT.value,
+            "table": table,
+            "seat": line.seat,
+            "name": line.name,
+            "phrase": phrase,
+            "text": line.text,
+        }
+    )
+
+
+def decode_chat(args: Mapping[str, Any]) -> ChatLine:
+    """A `chat` push's line (its texts already made printable as the message was read);
+    ValueError for one that says both a phrase and words, or neither."""
+    phrase, text = args["phrase"], args["text"]
+    if (phrase is None) == (text is None):
+        raise ValueError("a chat line is a phrase or words, not both nor neither")
+    if text is not None:
+        text = text[:CHAT_MAX]
+    said = None if phrase is None else QuickPhrase(phrase)
+    return ChatLine(args["name"], args["seat"], said, text)
+
+
 # --- reading what the server sends (the client) -----------------------------------
 # Every text a server sends is made printable as it is read: it is shown in a
 # terminal, and a server (or anyone on the path of a ws:// connection) may put
@@ -351,6 +390,14 @@ PUSHES: dict[PushType, Schema] = {
         "period": Field(choice(period.value for period in Period)),
         "rows": Field(list_of(nested(_STANDING, "row"), LADDER_ROWS)),
         "you": Field(optional(nested(_STANDING, "you"))),
+    },
+    PushType.CHAT: {  # a line said at the player's table (`table`, `seat`) or in the lobby
+        "table": Field(optional(integer(1, _ID_MAX))),
+        "seat": Field(optional(_SEAT_NO)),
+        "name": Field(printable_text(NAME_MAX * 4)),
+        "phrase": Field(optional(choice(_PHRASES))),
+        # the server sends at most CHAT_MAX characters; a few more are read, cut to it
+        "text": Field(optional(printable_text(CHAT_MAX * 4))),
     },
 }
 

@@ -41,6 +41,7 @@ from ddz_tui.net.protocol import (
     PushType,
     RequestType,
     dumps,
+    encode_chat,
     encode_error,
     encode_ok,
     hello_version,
@@ -62,9 +63,10 @@ from ddz_tui.records.history import History
 from ddz_tui.records.ladder import LADDER_ROWS, Identity, Ladder, Period
 from ddz_tui.records.names import name_key
 from ddz_tui.records.store import Origin, StoreError
+from ddz_tui.table.chat import ChatLimit, ChatLine, ChatRefusal, ChatRefused, QuickPhrase, chat_text
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.keeping import keep_games
-from ddz_tui.table.seats import EMPTY_SEAT, TableState
+from ddz_tui.table.seats import EMPTY_SEAT, SeatKind, TableState
 from ddz_tui.table.timing import (
     DEFAULT_BOT_DELAY,
     DEFAULT_GRACE,
@@ -72,6 +74,7 @@ from ddz_tui.table.timing import (
     REAL_CLOCK,
     Clock,
 )
+from ddz_tui.text import is_printable
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +119,7 @@ class ServerConfig:
     max_queued: int = 2 * MAX_SERVER_MESSAGE
     drain_timeout: float = 10.0  # seconds a client may leave its write buffer full
     bot_workers: int | None = None  # processes for the hard bots: None, one a core; 0, threads
+    chat: bool = True  # False: no chat anywhere on the server (every table's is off)
 
 
 @dataclass(eq=False)
@@ -240,6 +244,7 @@ class GameServer:
             RequestType.ACT: self._on_act,
             RequestType.TAKEOVER: self._on_takeover,
             RequestType.LEADERBOARD: self._on_leaderboard,
+            RequestType.CHAT: self._on_chat,
         }
 
     # --- running ---------------------------------------------------------------------
@@ -508,10 +513,12 @@ class GameServer:
                 takeover_level=cfg.takeover_level,
                 decider=self.decider,
                 clock=self.clock,
+                chat=message.args["chat"] and cfg.chat,
             )
 
         table = self.lobby.open_table(player, message.args["title"], new_host)
         host = table.host
+        host.chat.subscribe(lambda line: self._relay_chat(table, line))
         host.on_freed = lambda seat, name: self._seat_freed(table, seat, name)
         host.watch(self._lobby_changed)
         if self.history is not None:
@@ -556,6 +563,54 @@ class GameServer:
         table, seat = self.lobby.seat_of(player)
         table.host.set_takeover(seat, message.args["on"])
         return [encode_ok(message.id)]
+
+    def _on_chat(self, player: Player[Connection], message: Message) -> list[str]:
+        """A quick phrase or the player's own words (printable, at most CHAT_MAX), said
+        to everyone at their table, or, away from the tables, to everyone in the lobby;
+        held to the player's rate wherever they say it."""
+        phrase, text = message.args["phrase"], message.args["text"]
+        if text is not None and not is_printable(text):
+            raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.chat_text"))
+        said = None if phrase is None else QuickPhrase(phrase)
+        limit = player.chat_limit = player.chat_limit or ChatLimit(self.clock.now)
+        table, seat = player.table, player.seat
+        try:
+            if table is not None and seat is not None:
+                table.host.chat.say(seat, said, text, limit)
+            else:
+                self._say_in_lobby(player, said, text, limit)
+        except ChatRefused as refused:
+            raise ProtocolError(ErrorReason(refused.refusal.value), refused.phrase) from None
+        return [encode_ok(message.id)]
+
+    def _say_in_lobby(
+        self,
+        player: Player[Connection],
+        phrase: QuickPhrase | None,
+        text: str | None,
+        limit: ChatLimit,
+    ) -> None:
+        if not self.config.chat:
+            raise ChatRefused(ChatRefusal.OFF, Phrase("table.chat.off"))
+        if (phrase is None) == (text is None):
+            raise ChatRefused(ChatRefusal.BAD_TEXT, Phrase("table.chat.empty"))
+        words = None if text is None else chat_text(text)
+        limit.check()
+        said = encode_chat(None, ChatLine(player.name, None, phrase, words))
+        for conn in self.lobby.in_lobby():
+            conn.send(said)
+
+    def _relay_chat(self, table: Table, line: ChatLine) -> None:
+        """A line said at `table`, to each person seated there (bots hear nothing)."""
+        said = encode_chat(table.id, line)
+        for seat, info in enumerate(table.host.seats):
+            if info.kind is not SeatKind.HUMAN:
+                continue
+            player = self.lobby.players.get(name_key(info.name))
+            if player is None or player.table is not table or player.seat != seat:
+                continue
+            if player.conn is not None:
+                player.conn.send(said)
 
     def _on_leaderboard(self, player: Player[Connection], message: Message) -> list[str]:
         """Answered once the history is read: after replies to later requests, maybe."""

@@ -157,7 +157,8 @@ def test_requests_are_checked_field_by_field() -> None:
     assert message.type is RequestType.ACT and message.id == 7
     assert message.args == {"action": Play((DECK[3], DECK[12], DECK[40]))}, "cards in order"
     assert parse_request('{"type": "ready"}').args == {"ready": True}, "defaults fill in"
-    assert parse_request('{"type":"create"}').args == {"title": None, "mode": None, "rules": None}
+    created = parse_request('{"type":"create"}').args
+    assert created == {"title": None, "mode": None, "rules": None, "chat": True}
     with pytest.raises(ProtocolError) as error:
         parse_request('{"type": "join", "table": 1.5}')
     assert error.value.reason is ErrorReason.BAD_FIELD

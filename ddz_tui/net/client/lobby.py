@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 from enum import Enum
@@ -43,6 +44,7 @@ from ddz_tui.net.protocol import (
     Message,
     PushType,
     RequestType,
+    decode_chat,
     parse_push,
     request,
 )
@@ -55,6 +57,7 @@ from ddz_tui.net.states import (
     decode_state,
 )
 from ddz_tui.records.ladder import Ladder, Period
+from ddz_tui.table.chat import HISTORY, ChatLine, ChatListener, QuickPhrase
 from ddz_tui.table.host import _discard
 from ddz_tui.table.seats import TableState
 
@@ -121,6 +124,8 @@ class LobbyClient:
         self._lobby_listeners: list[Callable[[tuple[TableSummary, ...]], object]] = []
         self._status_listeners: list[StatusListener] = []
         self._record_listeners: list[Callable[[FinishedGame], None]] = []
+        self._chat_listeners: list[ChatListener] = []
+        self.lobby_chat: deque[ChatLine] = deque(maxlen=HISTORY)  # lines said in the lobby
         self._closing = False
 
     @classmethod
@@ -174,12 +179,15 @@ class LobbyClient:
         title: str | None = None,
         mode: LandlordMode = LandlordMode.BID,
         rules: Rules | None = None,
+        chat: bool = True,
     ) -> RemoteTable:
         """Open a new table and sit at it: its house rules are `rules`, else the plain
-        game with `mode`."""
+        game with `mode`; `chat` False turns its chat off."""
         if rules is None:
             rules = Rules(LandlordMode(mode))
-        reply = await self._request(RequestType.CREATE, title=title, rules=rules.to_dict())
+        reply = await self._request(
+            RequestType.CREATE, title=title, rules=rules.to_dict(), chat=chat
+        )
         return self._seated(reply.args["table"], reply.args["seat"], reply.args["title"])
 
     async def join(self, table: int, seat: int | None = None) -> RemoteTable:
@@ -368,8 +376,31 @@ class LobbyClient:
                 self.table._update(state)
         elif message.type is PushType.RECORD:
             self._finished(decoded)
+        elif message.type is PushType.CHAT:
+            self._heard(message.args["table"], decoded)
         elif message.type is PushType.ERROR and message.id is None:
             log.warning("server: %s", message.args["message"])
+
+    def _heard(self, table: int | None, line: ChatLine) -> None:
+        """A line said at our table goes to its seat's listeners, one said in the
+        lobby to the lobby's (the last HISTORY kept, in `lobby_chat`); any other is stale."""
+        if table is None:
+            self.lobby_chat.append(line)
+            for listener in list(self._chat_listeners):
+                listener(line)
+        elif self.table is not None and self.table.table_id == table:
+            self.table._heard(line)
+
+    def on_chat(self, listener: ChatListener) -> Callable[[], None]:
+        """Call `listener` with each line said in the lobby."""
+        self._chat_listeners.append(listener)
+        return lambda: _discard(self._chat_listeners, listener)
+
+    async def say(self, phrase: QuickPhrase | None = None, text: str | None = None) -> None:
+        """Say a quick phrase or your own words in the lobby (at a table, its
+        `RemoteTable.say`); Refused says why not."""
+        said = None if phrase is None else phrase.value
+        await self._request(RequestType.CHAT, phrase=said, text=text)
 
     def _finished(self, record: FinishedGame) -> None:
         """Pass on a finished game's record if it is the game this seat saw end."""
@@ -431,4 +462,6 @@ def _decoded(message: Message, tables: tuple[TableSummary, ...]) -> Any:
         return decode_state(message.args)
     if message.type is PushType.RECORD:
         return decode_record(message.args)
+    if message.type is PushType.CHAT:
+        return decode_chat(message.args)
     return None

@@ -15,6 +15,7 @@ from ddz_tui.net.checks import action_fields
 from ddz_tui.net.client.errors import NetError, Refused
 from ddz_tui.net.errors import ErrorReason
 from ddz_tui.net.protocol import RequestType
+from ddz_tui.table.chat import ChatLine, ChatListener, QuickPhrase
 from ddz_tui.table.host import _discard
 from ddz_tui.table.seats import Listener, TableState
 
@@ -40,6 +41,7 @@ class RemoteTable:
         self.table_title = table_title  # as the server names it, when known
         self.seated = True
         self._listeners: list[Listener] = []
+        self._chat_listeners: list[ChatListener] = []
 
     @property
     def title(self) -> str:
@@ -58,6 +60,20 @@ class RemoteTable:
             # as the engine says it at a local table, not the wire's check
             raise TableRefused(IllegalReason.NOTHING_SELECTED, Phrase("illegal.nothing_selected"))
         await self._act(RequestType.ACT, action=action_fields(action))
+
+    def subscribe_chat(self, listener: ChatListener) -> Callable[[], None]:
+        self._chat_listeners.append(listener)
+        return lambda: _discard(self._chat_listeners, listener)
+
+    async def say(self, phrase: QuickPhrase | None = None, text: str | None = None) -> None:
+        """A quick phrase or your own words, to everyone at the table (refused as an
+        action is: the server's reason and words)."""
+        said = None if phrase is None else phrase.value
+        await self._act(RequestType.CHAT, phrase=said, text=text)
+
+    def _heard(self, line: ChatLine) -> None:
+        for listener in list(self._chat_listeners):
+            listener(line)
 
     async def takeover(self, on: bool) -> None:
         """托管: the server's normal bot plays the seat (on), or no longer."""
