@@ -63,6 +63,7 @@ KEYS = (
     ("M", "ui.help.key.sound"),
     ("Enter", "ui.help.key.ready"),
     ("F", "ui.help.key.fill"),
+    ("L", "ui.help.key.ladder"),
     ("← →  Home End", "ui.help.key.steps"),
     ("Space  - +", "ui.help.key.autoplay"),
     ("C", "ui.help.key.coach"),

@@ -121,6 +121,7 @@ class LobbyScreen(AppScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", "keys.join"),
         Binding("c,C", "create", "keys.create"),
+        Binding("l,L", "ladder", "keys.ladder"),
         Binding("escape", "leave_server", "keys.leave_server"),
         Binding("f1,question_mark", "help", "keys.help"),
     ]
@@ -141,6 +142,7 @@ class LobbyScreen(AppScreen):
         with Horizontal(id="lobby-buttons"):
             yield Button(keyed("Enter", t("ui.button.sit")), id="join", compact=True)
             yield Button(keyed("C", t("ui.button.new_table")), id="create", compact=True)
+            yield Button(keyed("L", t("ui.button.ladder")), id="ladder", compact=True)
             yield Button(keyed("Esc", t("ui.button.leave_server")), id="leave", compact=True)
         yield KeyFooter()
 
@@ -298,6 +300,13 @@ class LobbyScreen(AppScreen):
             return
         self._show_head()
         self.ddz.open_table(table)
+
+    @on(Button.Pressed, "#ladder")
+    def action_ladder(self) -> None:
+        """The server's ladder: today, this week, all time."""
+        from ddz_tui.ui.screens.ladder import LadderScreen
+
+        self.app.push_screen(LadderScreen(self.client))
 
     @on(Button.Pressed, "#leave")
     def action_leave_server(self) -> None:
