@@ -1,0 +1,60 @@
+"""Chat at a server's table in the app, by keys at 80x24, against a real server on
+loopback: what another player says shows on the message line in the waiting room
+and beside their seat in a game; E and a number say a phrase to them; a muted
+player's lines show nowhere."""
+
+from __future__ import annotations
+
+from ddz_tui.net.client.lobby import LobbyClient
+from ddz_tui.table.chat import ChatLine, QuickPhrase
+from ddz_tui.ui.online import JoinRequest
+from ddz_tui.ui.widgets.table_parts import MessageLine, SeatPanel
+from tests.support.clock import ManualClock
+from tests.support.loopback import running
+from tests.support.ui import make_app, text_of, wait_for
+from tests.ui.test_net import seated_alone
+
+SIZE = (80, 24)
+
+
+async def test_players_at_a_server_table_chat_by_keys_and_mute() -> None:
+    clock = ManualClock()  # the server's: each player's rate goes by it
+    async with running(clock) as server:
+        app = make_app(start=JoinRequest(server.url, "ann"))
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await seated_alone(pilot)
+            bob = await LobbyClient.connect(server.url, "bob")
+            bobs = await bob.join(1)
+            bob_heard: list[ChatLine] = []
+            bobs.subscribe_chat(bob_heard.append)
+            await wait_for(pilot, lambda: screen.state.seats[1].name == "bob")
+            # the waiting room has no seats drawn: a line shows on the message line
+            await bobs.say(QuickPhrase.AGAIN)
+            line = screen.query_one(MessageLine)
+            await wait_for(pilot, lambda: "bob: Another game?" in text_of(line))
+            await pilot.press("e", "2")  # ann: "Well played!"
+            await wait_for(pilot, lambda: len(bob_heard) == 2)
+            assert bob_heard[1] == ChatLine("ann", 0, QuickPhrase.WELL_PLAYED)
+            # a game: bob's words beside bob's seat (on ann's right)
+            await pilot.press("f")
+            await wait_for(pilot, lambda: screen.state.seats[2].name != "")
+            await pilot.press("enter")
+            await bobs.ready()
+            await wait_for(pilot, lambda: screen.view is not None)
+            right = screen.query_one("#right-seat", SeatPanel)
+            clock.advance(1.0)
+            await bobs.say(text="good luck!")
+            await wait_for(pilot, lambda: "“good luck!”" in text_of(right))
+            # E, past the eight phrases to "Mute bob", Enter
+            await pilot.press("e", *["down"] * len(QuickPhrase), "enter")
+            await wait_for(pilot, lambda: "bob" in screen.muted)
+            assert "good luck" not in text_of(right)
+            clock.advance(1.0)
+            await bobs.say(text="spam")
+            clock.advance(1.0)
+            await bobs.say(QuickPhrase.HURRY)
+            await wait_for(pilot, lambda: len(bob_heard) == 5)  # bob's own lines came back
+            await pilot.pause()
+            assert "spam" not in text_of(right) and "Hurry" not in text_of(right)
+            assert [line.text for line in screen.chat_lines] == [None, None, "good luck!"]
+        await bob.close()
