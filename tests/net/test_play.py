@@ -345,3 +345,22 @@ async def test_a_record_reaches_a_player_back_after_the_end_and_never_a_newcomer
         assert newcomer == [], "bob did not play that game"
         await again.close()
         await bob.close()
+
+
+async def test_a_players_running_tally_is_theirs_again_when_they_come_back_between_games() -> None:
+    async with running() as server:
+        ann, bob = await clients(server, "ann", "bob")
+        table = await ann.create()
+        joined = await bob.join(table.table_id)
+        await ann.fill("random")
+        finals = await play([table, joined], 1, seed=3)
+        tally = finals[1].totals[1]
+        assert tally != 0
+        await bob.leave()
+        await until(lambda: table.state.seats[1].is_empty)
+        assert table.state.totals[1] == 0
+        back = await bob.join(table.table_id)
+        await until(lambda: back.state is not None and back.state.seats[back.seat].name == "bob")
+        assert back.state.totals[back.seat] == tally, "bob's tally, where he sits again"
+        await ann.close()
+        await bob.close()
