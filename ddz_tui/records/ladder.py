@@ -15,7 +15,7 @@ import sqlite3
 from dataclasses import dataclass
 from enum import Enum
 
-from ddz_tui.i18n import t
+from ddz_tui.i18n import EN, t
 from ddz_tui.text import printable
 
 LADDER_ROWS = 50  # rows of a ladder at most (the asker's own row comes besides)
@@ -83,11 +83,18 @@ def mark(identity: Identity) -> str:
     return "" if key is None else t(key)
 
 
+def shown_name(row: Standing) -> str:
+    """A person's name as given; a bot's level in the active language ("Normal", "普通")
+    when it is one the game names."""
+    key = f"ui.level.{row.name}"
+    return t(key) if row.identity is Identity.BOT and key in EN else row.name
+
+
 def standing_cells(row: Standing) -> tuple[str, str, str, str, str, str]:
     """A row as the ladder's columns show it, in the active language."""
     return (
         str(row.rank),
-        row.name,
+        shown_name(row),
         mark(row.identity),
         f"{row.points:+d}",
         str(row.games),

@@ -53,7 +53,7 @@ def test_the_ladder_of_the_games_served_here(tmp_path: Path, capsys) -> None:
     bob = _row_of(out, "[bold]bob[/bold]")
     assert bob[1:3] == ["[bold]bob[/bold][31m", "guest"], "markup shown as text, no escape"
     assert "\x1b[31m" not in out
-    assert _row_of(out, "hard")[1:3] == ["hard", "bot"]
+    assert _row_of(out, "Hard")[1:3] == ["Hard", "bot"], "a level in words"
     assert "Ranked: names bound to an SSH key" in out
 
 

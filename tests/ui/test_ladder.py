@@ -98,7 +98,7 @@ async def test_l_in_the_lobby_opens_the_ladder_and_its_tabs_by_keys(tmp_path: Pa
             assert {row.games for row in screen.ladder.rows} == {3}
             text = screen_text(app)
             assert "This week" in text and "MaximilianOkafor" in text and "guest" in text
-            assert "hard" in text and "bot" in text and "won" in text, text
+            assert "Hard" in text and "bot" in text and "won" in text, text
             assert_fits(app, screen)
             await pilot.press("d")
             await wait_for(
