@@ -8,6 +8,9 @@ from __future__ import annotations
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.table.chat import ChatLine, QuickPhrase
 from ddz_tui.ui.online import JoinRequest
+from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
+from ddz_tui.ui.screens.table import TableScreen
+from ddz_tui.ui.widgets.form import OnOff
 from ddz_tui.ui.widgets.table_parts import MessageLine, SeatPanel
 from tests.support.clock import ManualClock
 from tests.support.loopback import running
@@ -58,3 +61,22 @@ async def test_players_at_a_server_table_chat_by_keys_and_mute() -> None:
             assert "spam" not in text_of(right) and "Hurry" not in text_of(right)
             assert [line.text for line in screen.chat_lines] == [None, None, "good luck!"]
         await bob.close()
+
+
+async def test_a_new_table_may_have_its_chat_turned_off() -> None:
+    async with running() as server:
+        app = make_app(start=JoinRequest(server.url, "ann"))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("c")
+            await wait_for(pilot, lambda: isinstance(app.screen, NewTableScreen))
+            # from the table's name back round to the Chat switch (before Open and Back)
+            await pilot.press("shift+tab", "shift+tab", "shift+tab")
+            assert app.screen.focused is app.screen.query_one("#chat", OnOff)
+            await pilot.press("space", "tab", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            screen = app.screen
+            assert not server.lobby.tables[1].host.chat.on
+            await pilot.press("e", "1")
+            line = screen.query_one(MessageLine)
+            await wait_for(pilot, lambda: "chat is off at this table" in text_of(line))

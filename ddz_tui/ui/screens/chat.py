@@ -52,7 +52,7 @@ class ChatDialog(AppModal):
         self.others = tuple(others)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="chat") as dialog:
+        with Vertical(classes="dialog", id="chat-dialog") as dialog:
             dialog.border_title = t("ui.chat.title")
             recent = "\n".join(self.recent) if self.recent else t("ui.chat.nothing_yet")
             yield Plain(recent, id="chat-recent")

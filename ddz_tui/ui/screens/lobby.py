@@ -34,6 +34,7 @@ from ddz_tui.ui.screens.base import AppModal, AppScreen
 from ddz_tui.ui.widgets.form import (
     FORM_HEIGHTS,
     FORM_KEYS,
+    OnOff,
     chosen_rules,
     form_row,
     remember_rules,
@@ -286,10 +287,10 @@ class LobbyScreen(AppScreen):
     def action_create(self) -> None:
         self.app.push_screen(NewTableScreen(self.client.name), self._create)
 
-    def _create(self, choice: tuple[str, Rules] | None) -> None:
+    def _create(self, choice: tuple[str, Rules, bool] | None) -> None:
         if choice is not None:
-            title, rules = choice
-            self._sit(lambda: self.client.create(title or None, rules=rules))
+            title, rules, chat = choice
+            self._sit(lambda: self.client.create(title or None, rules=rules, chat=chat))
 
     @work(exclusive=True, group="sit")
     async def _sit(self, sit: Callable[[], Awaitable[RemoteTable]]) -> None:
@@ -325,7 +326,7 @@ class LobbyScreen(AppScreen):
 
 
 class NewTableScreen(AppModal):
-    """Dismissed with (title, landlord mode), or None to go back."""
+    """Dismissed with (title, house rules, chat on), or None to go back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back"), *FORM_KEYS]
     # Textual declares it `ClassVar[...] | None`, which mypy reads as an instance variable
@@ -345,6 +346,7 @@ class NewTableScreen(AppModal):
                 Input(placeholder=placeholder, max_length=TITLE_MAX, id="title", compact=True),
             )
             yield from rules_rows(settings.rules)
+            yield form_row(t("ui.new_table.chat"), OnOff(True, id="chat"))
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.open_table"), id="open", variant="primary")
                 yield Button(t("ui.button.back"), id="back")
@@ -359,7 +361,7 @@ class NewTableScreen(AppModal):
         title = self.query_one("#title", Input).value.strip()
         rules = chosen_rules(self)
         remember_rules(self, rules)
-        self.dismiss((title, rules))
+        self.dismiss((title, rules, self.query_one("#chat", OnOff).value))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
