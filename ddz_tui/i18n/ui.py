@@ -820,6 +820,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.chat.title": ("Chat", "聊天"),
     "ui.new_table.chat": ("Chat at the table", "牌桌聊天"),
     "ui.chat.nothing_yet": ("Nothing said yet at this table.", "本桌还没有人说话。"),
+    "ui.chat.nothing_yet_lobby": ("Nothing said yet in the lobby.", "大厅里还没有人说话。"),
     "ui.chat.mute": ("Mute {name}", "屏蔽{name}"),
     "ui.chat.unmute": ("Hear {name} again", "取消屏蔽{name}"),
     "ui.chat.placeholder": (

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.table.chat import ChatLine, QuickPhrase
 from ddz_tui.ui.online import JoinRequest
+from ddz_tui.ui.screens.chat import ChatDialog
 from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.widgets.form import OnOff
@@ -80,3 +81,34 @@ async def test_a_new_table_may_have_its_chat_turned_off() -> None:
             await pilot.press("e", "1")
             line = screen.query_one(MessageLine)
             await wait_for(pilot, lambda: "chat is off at this table" in text_of(line))
+
+
+async def test_players_in_the_lobby_chat_by_keys() -> None:
+    clock = ManualClock()
+    async with running(clock) as server:
+        app = make_app(start=JoinRequest(server.url, "ann"))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            cat = await LobbyClient.connect(server.url, "cat")
+            cat_heard: list[ChatLine] = []
+            cat.on_chat(cat_heard.append)
+            await cat.say(text="anyone for a game?")
+            status = lobby.query_one("#lobby-status", MessageLine)
+            await wait_for(pilot, lambda: "cat: anyone for a game?" in text_of(status))
+            await pilot.press("e")
+            dialog = app.screen
+            assert isinstance(dialog, ChatDialog)
+            assert dialog.recent == ("cat: anyone for a game?",)
+            await pilot.press("8")  # "Another game?"
+            await wait_for(pilot, lambda: len(cat_heard) == 2)
+            assert cat_heard[1] == ChatLine("ann", None, QuickPhrase.AGAIN)
+            # mute cat: E, past the phrases, Enter; cat's next line is not shown
+            await pilot.press("e", *["down"] * len(QuickPhrase), "enter")
+            await wait_for(pilot, lambda: "cat" in lobby.muted)
+            clock.advance(1.0)
+            await cat.say(text="hello?")
+            await wait_for(pilot, lambda: len(cat_heard) == 3)
+            await pilot.pause()
+            assert "hello?" not in text_of(status)
+        await cat.close()

@@ -44,17 +44,22 @@ class ChatDialog(AppModal):
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, len(PHRASES) + 1)),
     ]
 
-    def __init__(self, recent: Sequence[str], others: Sequence[tuple[str, bool]]) -> None:
+    def __init__(
+        self, recent: Sequence[str], others: Sequence[tuple[str, bool]], lobby: bool = False
+    ) -> None:
         """recent: the last lines said, as shown (`name: words`); others: the other
-        seats' names, each with whether it is muted now."""
+        players' names, each with whether it is muted now; lobby: said in the lobby,
+        not at a table."""
         super().__init__()
         self.recent = tuple(recent)[-RECENT:]
         self.others = tuple(others)
+        self.lobby = lobby
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="chat-dialog") as dialog:
             dialog.border_title = t("ui.chat.title")
-            recent = "\n".join(self.recent) if self.recent else t("ui.chat.nothing_yet")
+            nothing = t("ui.chat.nothing_yet_lobby" if self.lobby else "ui.chat.nothing_yet")
+            recent = "\n".join(self.recent) if self.recent else nothing
             yield Plain(recent, id="chat-recent")
             options: list[Option | None] = [
                 Option(as_shown(f"{n}. ") + phrase.words(), id=f"phrase:{phrase.value}")

@@ -28,6 +28,7 @@ from ddz_tui.net.client.remote import RemoteTable
 from ddz_tui.net.protocol import TITLE_MAX
 from ddz_tui.net.states import TableSummary
 from ddz_tui.sound.clips import Music
+from ddz_tui.table.chat import ChatLine, QuickPhrase
 from ddz_tui.table.seats import SeatInfo, SeatKind
 from ddz_tui.ui.names import level_name, seat_mark
 from ddz_tui.ui.screens.base import AppModal, AppScreen
@@ -114,6 +115,14 @@ class StatusChanged(Message):
         self.text = text
 
 
+class LobbyChat(Message):
+    """A line said in the lobby."""
+
+    def __init__(self, line: ChatLine) -> None:
+        super().__init__()
+        self.line = line
+
+
 class LobbyScreen(AppScreen):
     """Dismissed when the player leaves the server."""
 
@@ -123,6 +132,7 @@ class LobbyScreen(AppScreen):
         Binding("enter", "join", "keys.join"),
         Binding("c,C", "create", "keys.create"),
         Binding("l,L", "ladder", "keys.ladder"),
+        Binding("e,E", "chat", "keys.chat", show=False),  # Help lists it
         Binding("escape", "leave_server", "keys.leave_server"),
         Binding("f1,question_mark", "help", "keys.help"),
     ]
@@ -133,6 +143,7 @@ class LobbyScreen(AppScreen):
         self._fitted_to = Size(0, 0)  # the terminal's size the columns were fitted to
         self.tables: tuple[TableSummary, ...] = ()
         self._stop: list[Callable[[], None]] = []
+        self.muted: set[str] = set()  # names whose lobby chat is not shown
 
     def compose(self) -> ComposeResult:
         yield Plain(id="lobby-head", classes="screen-title")
@@ -159,6 +170,7 @@ class LobbyScreen(AppScreen):
         self._stop = [
             self.client.on_lobby(self._lobby_heard),
             self.client.on_status(lambda now, text: self.post_message(StatusChanged(now, text))),
+            self.client.on_chat(lambda line: self.post_message(LobbyChat(line))),
         ]
         self._show_head()
 
@@ -301,6 +313,48 @@ class LobbyScreen(AppScreen):
             return
         self._show_head()
         self.ddz.open_table(table)
+
+    # --- chat in the lobby -------------------------------------------------------------
+
+    def on_lobby_chat(self, message: LobbyChat) -> None:
+        """A line said in the lobby shows on the status line (a muted name's does not)."""
+        line = message.line
+        if line.name not in self.muted:
+            said = t("ui.chat.said", name=line.name, words=line.words())
+            self.query_one("#lobby-status", MessageLine).say(said, "info")
+
+    def action_chat(self) -> None:
+        """The chat dialog, for the lobby: its last lines, the phrases, your own words,
+        a mute for each name that spoke lately."""
+        from ddz_tui.ui.screens.chat import ChatDialog
+
+        lines = [line for line in self.client.lobby_chat if line.name not in self.muted]
+        recent = [t("ui.chat.said", name=line.name, words=line.words()) for line in lines]
+        names = {
+            line.name: None for line in self.client.lobby_chat if line.name != self.client.name
+        }
+        others = [(name, name in self.muted) for name in names]
+        self.app.push_screen(ChatDialog(recent, others, lobby=True), self._chat_chosen)
+
+    def _chat_chosen(self, choice: object) -> None:
+        from ddz_tui.ui.screens.chat import ChatChoice
+
+        if not isinstance(choice, ChatChoice):
+            return
+        if choice.mute is not None:
+            name = choice.mute
+            self.muted ^= {name}
+            said = "ui.chat.muted" if name in self.muted else "ui.chat.unmuted"
+            self.query_one("#lobby-status", MessageLine).say(t(said, name=name), "info")
+            return
+        self._say(choice.phrase, choice.text)
+
+    @work(group="chat")
+    async def _say(self, phrase: QuickPhrase | None, text: str | None) -> None:
+        try:
+            await self.client.say(phrase, text)
+        except NetError as error:
+            self._show_head(error.message, "error")
 
     @on(Button.Pressed, "#ladder")
     def action_ladder(self) -> None:
