@@ -19,18 +19,20 @@ from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.net.errors import ErrorReason, ProtocolError
 from ddz_tui.net.ladder import decode_ladder, encode_ladder
 from ddz_tui.net.protocol import parse_push, parse_request
-from ddz_tui.net.server import GameServer
+from ddz_tui.net.server import LADDER_FRESH, GameServer
 from ddz_tui.records.history import History
 from ddz_tui.records.ladder import LADDER_ROWS, Identity, Ladder, Period, Standing
+from ddz_tui.table.timing import REAL_CLOCK, Clock
 from tests.support.botclient import BotPlayer
+from tests.support.clock import ManualClock
 from tests.support.loopback import FAST
 
 FAR = dt.datetime(2100, 1, 6, 12, tzinfo=dt.timezone.utc)  # no game was kept that day
 
 
-async def _server(path: Path | None) -> GameServer:
+async def _server(path: Path | None, clock: Clock = REAL_CLOCK) -> GameServer:
     history = None if path is None else History(path / "server.sqlite3")
-    server = GameServer(replace(FAST), history=history, now=lambda: FAR)
+    server = GameServer(replace(FAST), history=history, clock=clock, now=lambda: FAR)
     await server.start()
     return server
 
@@ -192,6 +194,37 @@ async def test_a_broken_ladder_is_a_net_error_not_a_crash(tmp_path: Path) -> Non
         server._answer_ladder = lying  # type: ignore[method-assign]
         with pytest.raises(NetError):
             await ann.leaderboard(Period.ALL)
+        await ann.close()
+    finally:
+        await server.close()
+
+
+async def test_many_asking_at_once_read_the_history_once(tmp_path: Path) -> None:
+    """A flood of ladder requests (within the rate) costs the history one read a period
+    every LADDER_FRESH seconds, not one each."""
+    clock = ManualClock()
+    server = await _server(tmp_path, clock)
+    try:
+        assert server.history is not None
+        reads: list[object] = []
+        call = server.history.call
+
+        async def counted(job: Any) -> Any:
+            reads.append(job)
+            return await call(job)
+
+        server.history.call = counted  # type: ignore[method-assign]
+        ann = await LobbyClient.connect(server.url, "ann")
+        answers = await asyncio.gather(*(ann.leaderboard(Period.DAY) for _ in range(30)))
+        assert len(answers) == 30 and len(reads) == 1
+        await ann.leaderboard(Period.ALL)
+        assert len(reads) == 2, "each period its own"
+        clock.advance(LADDER_FRESH - 0.1)
+        await ann.leaderboard(Period.DAY)
+        assert len(reads) == 2, "still fresh"
+        clock.advance(0.1)
+        await ann.leaderboard(Period.DAY)
+        assert len(reads) == 3, "read again once stale"
         await ann.close()
     finally:
         await server.close()
