@@ -66,6 +66,15 @@ def add_name_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_chat_option(parser: argparse.ArgumentParser) -> None:
+    """A server's chat (quick phrases and players' words at its tables and in its lobby)."""
+    parser.add_argument(
+        "--no-chat",
+        action="store_true",
+        help="no chat on this server: no quick phrases nor words, at its tables or in its lobby",
+    )
+
+
 def add_table_options(parser: argparse.ArgumentParser, own_delay: bool = False) -> None:
     """The tables a server hosts. own_delay: the bots' delay defaults to the player's
     setting (the app's hosted game)."""

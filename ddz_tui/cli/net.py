@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ddz_tui.cli.arguments import (
+    add_chat_option,
     add_listen_options,
     add_name_option,
     add_table_options,
@@ -31,6 +32,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     server = commands.add_parser("server", help="host tables for players on the network")
     add_listen_options(server, "127.0.0.1", DEFAULT_PORT)
     add_table_options(server)
+    add_chat_option(server)
     server.set_defaults(handler=cmd_server)
 
     join = commands.add_parser("join", help="open the game at a server's lobby")
@@ -113,6 +115,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         f"(default {DEFAULT_IDLE_MINUTES})",
     )
     add_table_options(ssh)
+    add_chat_option(ssh)
     ssh.set_defaults(handler=cmd_serve_ssh)
 
 
@@ -287,6 +290,7 @@ def _server_config(args: argparse.Namespace, host: str, port: int) -> ServerConf
         grace=args.grace_seconds,
         bot_delay=args.bot_delay,
         bot_workers=args.bot_workers,
+        chat=not args.no_chat,
     )
 
 

@@ -301,3 +301,14 @@ def test_serve_ssh_starts_a_game_server_and_the_door(tmp_path, stop) -> None:
     finally:
         if door.poll() is None:
             door.kill()
+
+
+@pytest.mark.parametrize("command", ["server", "serve-ssh"])
+def test_no_chat_turns_a_servers_chat_off(command: str) -> None:
+    from ddz_tui.cli.command import build_parser
+    from ddz_tui.cli.net import _server_config
+
+    parser = build_parser()
+    assert _server_config(parser.parse_args([command]), "127.0.0.1", 0).chat
+    off = parser.parse_args([command, "--no-chat"])
+    assert not _server_config(off, "127.0.0.1", 0).chat
