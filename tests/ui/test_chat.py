@@ -196,3 +196,32 @@ async def test_the_lesson_has_no_chat() -> None:
         assert isinstance(app.screen, TutorialScreen)
         await pilot.press("e")
         assert not isinstance(app.screen, ChatDialog)
+
+
+async def test_your_words_too_long_for_your_line_are_said_on_the_message_line() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table, screen, _ = await _at_a_chatty_table(pilot)
+        words = "a long line of my own words, longer than my line has room for"
+        await pilot.press("e", "tab", *words, "enter")
+        await pilot.pause()
+        assert table.said == [(None, words)]
+        assert f"me: {words}" in text_of(screen.query_one(MessageLine))
+        assert "long line" not in text_of(screen.query_one(MyLine)), "not cut on your line"
+
+
+async def test_a_seats_countdown_comes_before_what_it_said() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table, screen, _ = await _at_a_chatty_table(pilot)
+        game = Game(5, LandlordMode.BID)
+        turn = game.view(0).turn
+        assert turn is not None and turn != 0
+        table.publish(game.view(0), turn_seconds=20)
+        await pilot.pause()
+        name = SCRIPTED_SEATS[turn].name
+        table.hear(ChatLine(name, turn, None, "thinking hard about a very long plan here"))
+        await pilot.pause()
+        bottom = _bottom(_panel_of(screen, name))
+        assert "20s left" in bottom and "“thinking" in bottom
+        assert bottom.index("20s left") < bottom.index("“thinking")

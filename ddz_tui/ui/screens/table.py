@@ -794,8 +794,8 @@ class TableScreen(AppScreen):
 
     def on_chat_heard(self, message: ChatHeard) -> None:
         """A line said at the table shows beside its sender's seat for SHOWN_SECONDS
-        (in the waiting room, where no seat is drawn, on the message line); a muted
-        sender's is not shown at all."""
+        (on the message line in the waiting room, where no seat is drawn, and for one
+        of yours too long for your line); a muted sender's is not shown at all."""
         line = message.line
         state = self.state
         mine = state is not None and line.seat == state.seat
@@ -804,9 +804,9 @@ class TableScreen(AppScreen):
         self.chat_lines.append(line)
         words = line.words()
         self._bubbles[line.seat] = (words, self.clock.now() + SHOWN_SECONDS)
-        if self.waiting:
+        if self.waiting or (mine and not self.my_line.has_room_for(words)):
             self._warn(t("ui.chat.said", name=line.name, words=words), Tone.INFO)
-        else:
+        if not self.waiting:
             self._show_bubbles()
 
     def _show_bubbles(self) -> None:

@@ -113,12 +113,13 @@ class SeatPanel(DrawnInRows):
                 self.show_titles(self._titles[0])
 
     def subtitle(self) -> str:
-        """What the bottom of the border says: what the seat said lately (chat), then
-        thinking, the clock or a shown hand's count."""
-        said = self._said
+        """What the bottom of the border says: thinking, the clock or a shown hand's
+        count, then what the seat said lately (chat), cut first where room is short."""
+        said, status = self._said, self._status()
         if said is None:
-            return self._status()
-        return as_shown("“") + said + as_shown("”") + self._status()
+            return status
+        quoted = as_shown("“") + said + as_shown("”")
+        return f"{status.rstrip()} {quoted}" if status.strip() else quoted
 
     def _status(self) -> str:
         seat = self.seat
@@ -313,10 +314,23 @@ class MyLine(Widget):
         if chosen is not None:
             kind = "my-line--selection" if chosen.valid else "my-line--invalid"
             pieces.append((" " + chosen.text, style(kind)))
-        elif words.said is not None:  # the raised cards' words come first
-            said = as_shown("“") + words.said + as_shown("”")
-            pieces.append((" " + said, style("my-line--selection")))
+        elif words.said is not None and self.has_room_for(words.said):  # raised cards first
+            pieces.append((self._quoted(words.said), style("my-line--selection")))
         return line_strip([(text, base + look) for text, look in pieces], self.size.width, base)
+
+    @staticmethod
+    def _quoted(said: str) -> str:
+        return " " + as_shown("“") + said + as_shown("”")
+
+    def has_room_for(self, said: str) -> bool:
+        """Whether a chat line of yours fits whole after your name and the clock (else
+        the table says it on the message line instead)."""
+        words = self.words
+        width = self.size.width
+        head = self._me_and_clock(words, words.me)
+        if words.brief and cell_len(head) > width:
+            head = self._me_and_clock(words, words.brief)
+        return cell_len(head) + cell_len(self._quoted(said)) <= width
 
 
 class MessageLine(Plain):
