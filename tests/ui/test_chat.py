@@ -225,3 +225,19 @@ async def test_a_seats_countdown_comes_before_what_it_said() -> None:
         bottom = _bottom(_panel_of(screen, name))
         assert "20s left" in bottom and "“thinking" in bottom
         assert bottom.index("20s left") < bottom.index("“thinking")
+
+
+async def test_another_seats_words_too_long_for_its_border_are_said_whole_on_the_message_line() -> (
+    None
+):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table, screen, _ = await _at_a_chatty_table(pilot)
+        short, long = "gl", "take your time, but not too much time please :)"
+        table.hear(ChatLine("Ann", 1, None, short))
+        await pilot.pause()
+        assert "Ann: gl" not in text_of(screen.query_one(MessageLine)), "its border holds it"
+        table.hear(ChatLine("Ann", 1, None, long))
+        await pilot.pause()
+        assert f"Ann: {long}" in text_of(screen.query_one(MessageLine))
+        assert "“take your time" in _bottom(_panel_of(screen, "Ann"))

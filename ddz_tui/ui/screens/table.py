@@ -794,8 +794,9 @@ class TableScreen(AppScreen):
 
     def on_chat_heard(self, message: ChatHeard) -> None:
         """A line said at the table shows beside its sender's seat for SHOWN_SECONDS
-        (on the message line in the waiting room, where no seat is drawn, and for one
-        of yours too long for your line); a muted sender's is not shown at all."""
+        (also on the message line when it does not fit there whole, and only there in
+        the waiting room, where no seat is drawn); a muted sender's is not shown at
+        all."""
         line = message.line
         state = self.state
         mine = state is not None and line.seat == state.seat
@@ -804,7 +805,7 @@ class TableScreen(AppScreen):
         self.chat_lines.append(line)
         words = line.words()
         self._bubbles[line.seat] = (words, self.clock.now() + SHOWN_SECONDS)
-        if self.waiting or (mine and not self.my_line.has_room_for(words)):
+        if self.waiting or not self._room_beside(line.seat, words):
             self._warn(t("ui.chat.said", name=line.name, words=words), Tone.INFO)
         if not self.waiting:
             self._show_bubbles()
@@ -823,6 +824,14 @@ class TableScreen(AppScreen):
         mine = self._said(state.seat)
         if line.words.said != mine:
             line.words = replace(line.words, said=mine)
+
+    def _room_beside(self, seat: int, words: str) -> bool:
+        """Whether `words` show whole beside `seat` (else the message line says them)."""
+        state = self.state
+        if state is None or seat == state.seat:
+            return self.my_line.has_room_for(words)
+        panel = dict(zip(sides(state.seat), self._seat_panels, strict=True))[seat]
+        return panel.has_room_for(words)
 
     def _said(self, seat: int) -> str | None:
         said = self._bubbles.get(seat)

@@ -112,6 +112,16 @@ class SeatPanel(DrawnInRows):
             if self._titles is not None:
                 self.show_titles(self._titles[0])
 
+    def has_room_for(self, said: str) -> bool:
+        """Whether a chat line fits whole on the border beside what it says now."""
+        said_before = self._said
+        self._said = said
+        try:
+            needed = cell_len(self.subtitle()) + 6  # the corners, a rule each side, spaces
+        finally:
+            self._said = said_before
+        return needed <= self.size.width
+
     def subtitle(self) -> str:
         """What the bottom of the border says: thinking, the clock or a shown hand's
         count, then what the seat said lately (chat), cut first where room is short."""
