@@ -227,9 +227,7 @@ async def test_a_seats_countdown_comes_before_what_it_said() -> None:
         assert bottom.index("20s left") < bottom.index("“thinking")
 
 
-async def test_another_seats_words_too_long_for_its_border_are_said_whole_on_the_message_line() -> (
-    None
-):
+async def test_words_too_long_for_a_seats_border_are_said_whole_on_the_message_line() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         table, screen, _ = await _at_a_chatty_table(pilot)
