@@ -137,7 +137,7 @@ class ChatLimit:
         self._minute.append(now)
 
 
-ChatListener = Callable[[ChatLine], None]
+ChatListener = Callable[[ChatLine], object]  # what it returns is not read
 
 
 class TableChat:
