@@ -46,7 +46,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{name}超时，不加倍",
     ),
     # quick phrases (table.chat's QuickPhrase): each reader's screen says them
-    "table.phrase.hurry": ("Hurry up!", "快点吧，等得花儿都谢了！"),
+    "table.phrase.hurry": ("Hurry up!", "快点吧，花儿都谢了！"),
     "table.phrase.well_played": ("Well played!", "打得好！"),
     "table.phrase.bomb": ("A bomb!", "炸弹！"),
     "table.phrase.sorry": ("Sorry!", "不好意思！"),
