@@ -333,6 +333,34 @@ class Game:
             start_shows=self._start_shows,
         )
 
+    def public_view(self, seat: int = 0) -> PlayerView:
+        """What anyone may know, a spectator who sits nowhere: `seat`'s view with no hand
+        (the seat only says which chair the table is drawn from). Every hidden hand stays
+        hidden, a shown one (明牌) is public in the view's facts; once the game is over
+        every hand is laid open, as for the players, and this is `seat`'s own view."""
+        view = self.view(seat)
+        if self.phase is Phase.OVER:
+            return view
+        return PlayerView(
+            seat,
+            (),
+            view.landlord,
+            view.bottom,
+            view.history,
+            view.bids,
+            view.first_bidder,
+            view.history_cards,
+            rules=view.rules,
+            calls=view.calls,
+            shows=view.shows,
+            doubles=view.doubles,
+            super_doubles=view.super_doubles,
+            standing=view.standing,
+            wild=view.wild,
+            readings=view.readings,
+            start_shows=view.start_shows,
+        )
+
     @property
     def standing(self) -> Standing:
         """Where the deal stands, as this game worked it out (what its views read)."""

@@ -98,6 +98,39 @@ PHRASES: dict[str, tuple[str, str]] = {
         "you are not at a table: join one first",
         "你不在牌桌上：请先加入一张",
     ),
+    "net.error.code": (
+        "a table's code is {low} to {high} letters or digits",
+        "牌桌密码为{low}到{high}个字母或数字",
+    ),
+    "net.error.wrong_code": (
+        "table {table} is private: that is not its code",
+        "{table}号牌桌是私人牌桌：密码不对",
+    ),
+    "net.error.code_limited": (
+        "too many wrong codes: try again in {seconds} s",
+        "密码错误次数太多：请{seconds}秒后再试",
+    ),
+    "net.error.no_spectators": (
+        "table {table} does not let anyone watch",
+        "{table}号牌桌不允许观战",
+    ),
+    "net.error.too_many_watchers": (
+        "table {table} has as many watching as it may: try later",
+        "{table}号牌桌观战人数已满：请稍后再试",
+    ),
+    "net.error.server_watchers": (
+        "the server has as many watching as it may: try later",
+        "服务器观战人数已满：请稍后再试",
+    ),
+    "net.error.watching": (
+        "you are watching: spectators read the table's chat but do not write",
+        "你在观战：观众只能看桌上聊天，不能发言",
+    ),
+    "net.error.watch_closed": ("table {table} has closed", "{table}号牌桌已关闭"),
+    "net.error.spectator_hand": (
+        "the server sent a spectator a hand while the game is on",
+        "服务器在对局中向观众发送了手牌",
+    ),
     "net.name.empty": ("a name cannot be empty", "名字不能为空"),
     "net.name.too_long": ("a name has at most {n} characters", "名字最多{n}个字符"),
     "net.name.unprintable": ("a name can only have printable characters", "名字只能包含可打印字符"),

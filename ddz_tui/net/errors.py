@@ -29,6 +29,11 @@ class ErrorReason(str, Enum):
     NO_LADDER = "no_ladder"  # the server keeps no history, or cannot read it now
     CHAT_OFF = "chat_off"  # the player's table has chat turned off (table.chat.ChatRefusal)
     CHAT_LIMITED = "chat_limited"  # past the player's chat rate: 1 a second, 30 a minute
+    NO_SPECTATORS = "no_spectators"  # `watch` at a table that allows no spectators
+    TOO_MANY_WATCHERS = "too_many_watchers"  # the table's (or the server's) watchers are full
+    WRONG_CODE = "wrong_code"  # `join` or `watch` at a private table without its code
+    CODE_LIMITED = "code_limited"  # too many wrong codes: no guess is heard for a while
+    WATCHING = "watching"  # a spectator's `chat`: spectators read a table's chat, never write
     NOT_CONNECTED = "not_connected"  # said by the client itself, never sent
     INTERNAL = "internal"
 

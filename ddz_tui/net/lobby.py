@@ -15,7 +15,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ddz_tui.bots import make_bot
 from ddz_tui.i18n import Lang, Phrase, t
@@ -53,6 +53,7 @@ class Player(Generic[C]):
     # the name is bound to the key they logged in with at the SSH door, which vouched
     # for it (`GameServer.vouch`): a ranked identity on the ladder, not a guest's
     ranked: bool = False
+    watching: Table | None = None  # the table they watch as a spectator, from no seat
 
     def unwatch(self) -> None:
         """Stop sending them their seat's state."""
@@ -69,6 +70,9 @@ class Table:
     creator: str = ""  # the `name_key` of the player who opened it
     # whether the person who sat down last in each seat plays ranked (`Player.ranked`)
     ranked: list[bool] = field(default_factory=lambda: [False, False, False])
+    spectators: bool = True  # whether anyone may watch
+    code: str | None = None  # a private table's code (`check_code`), never said in the lobby
+    watchers: set[Player[Any]] = field(default_factory=set)  # who watch it now
 
     def summary(self) -> TableSummary:
         return TableSummary(
@@ -78,6 +82,9 @@ class Table:
             seats=self.host.seats,
             playing=self.host.playing,
             games=self.host.games,
+            watchers=len(self.watchers),
+            spectators=self.spectators,
+            private=self.code is not None,
         )
 
     @property
@@ -124,6 +131,7 @@ class Lobby(Generic[C]):
         table's grace period; anyone else is forgotten (the name is free again)."""
         player.conn = None
         player.unwatch()
+        self.stop_watching(player)
         if player.table is not None and player.seat is not None:
             log.info("%s dropped from table %d", player.name, player.table.id)
             player.table.host.drop(player.seat)
@@ -133,7 +141,11 @@ class Lobby(Generic[C]):
 
     def in_lobby(self) -> list[C]:
         """The connections of the players at no table, who watch the lobby."""
-        return [p.conn for p in self.players.values() if p.table is None and p.conn is not None]
+        return [
+            p.conn
+            for p in self.players.values()
+            if p.table is None and p.watching is None and p.conn is not None
+        ]
 
     # --- tables ----------------------------------------------------------------------
 
@@ -184,11 +196,50 @@ class Lobby(Generic[C]):
 
     def remove_if_empty(self, table: Table) -> bool:
         """Take a table no person sits at out of the lobby; True when it was (the
-        server then closes its host)."""
+        server then closes its host). Its spectators watch nothing now."""
         if table.has_players or self.tables.get(table.id) is not table:
             return False
         del self.tables[table.id]
+        for player in list(table.watchers):
+            self.stop_watching(player)
         return True
+
+    # --- spectators ------------------------------------------------------------------
+
+    def watch(self, player: Player[C], table: Table, max_watchers: int, total: int) -> None:
+        """`player` watches `table` from no seat (its code already checked): refused
+        when they sit at a table, when it lets nobody watch, or when its watchers (at
+        most `max_watchers`), or the server's (at most `total`), are full. One who
+        watched another table watches this one instead."""
+        self.not_seated(player)
+        if not table.spectators:
+            raise ProtocolError(
+                ErrorReason.NO_SPECTATORS, Phrase("net.error.no_spectators", table=table.id)
+            )
+        if player.watching is table:
+            return
+        if len(table.watchers) >= max_watchers:
+            raise ProtocolError(
+                ErrorReason.TOO_MANY_WATCHERS, Phrase("net.error.too_many_watchers", table=table.id)
+            )
+        if self.watchers() >= total:
+            raise ProtocolError(ErrorReason.TOO_MANY_WATCHERS, Phrase("net.error.server_watchers"))
+        self.stop_watching(player)
+        player.watching = table
+        table.watchers.add(player)
+
+    def stop_watching(self, player: Player[C]) -> Table | None:
+        """`player` no longer watches; the table they watched, if any."""
+        table, player.watching = player.watching, None
+        if table is None:
+            return None
+        player.unwatch()
+        table.watchers.discard(player)
+        return table
+
+    def watchers(self) -> int:
+        """How many watch a table on this server."""
+        return sum(len(table.watchers) for table in self.tables.values())
 
     # --- seats -----------------------------------------------------------------------
 

@@ -57,12 +57,18 @@ state's `start_shows`, a record's `shown_start` events; 癞子: `laizi` in house
 (and its bomb factors), a play's `wilds` in `act`, a state's `wild` and `wilds`, a
 record's `wild_drawn` events and its plays' `wilds`; 9: the ladder (`leaderboard` and
 its reply), a hello's `ticket` from the SSH door; chat (the `chat` request and push, a
-`create`'s `chat`, the `chat_off` and `chat_limited` errors)."""
+`create`'s `chat`, the `chat_off` and `chat_limited` errors); spectators (the `watch`
+request, `create`'s `spectators`, a lobby row's `watchers` and `spectators`, a state's
+`watching`, the `watch_over` push, the `no_spectators`, `too_many_watchers` and
+`watching` errors); private tables (`create`'s and `join`'s and `watch`'s `code`, a
+lobby row's `private`, the `wrong_code` and `code_limited` errors)."""
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
 TITLE_MAX = 32
 TOKEN_MAX = 64
 LEVEL_MAX = 32
+CODE_MIN, CODE_MAX = 4, 8  # a private table's code: letters and digits (ASCII)
+MAX_WATCHERS = 50  # spectators a table may have (the server may allow fewer)
 _ID_MAX = 2**31 - 1
 
 
@@ -78,6 +84,7 @@ class RequestType(str, Enum):
     TAKEOVER = "takeover"
     LEADERBOARD = "leaderboard"
     CHAT = "chat"
+    WATCH = "watch"
 
 
 class PushType(str, Enum):
@@ -90,6 +97,7 @@ class PushType(str, Enum):
     RECORD = "record"
     LEADERBOARD = "leaderboard"
     CHAT = "chat"
+    WATCH_OVER = "watch_over"
 
 
 # --- messages ---------------------------------------------------------------------
@@ -113,10 +121,18 @@ REQUESTS: dict[RequestType, Schema] = {
         "mode": Field(optional(choice(_MODES)), required=False),
         "rules": Field(optional(house_rules), required=False),
         "chat": Field(boolean, required=False, default=True),  # False: no chat at the table
+        "spectators": Field(boolean, required=False, default=True),  # False: nobody watches
+        # a private table's code (`check_code`): only who know it sit (and watch) there
+        "code": Field(optional(text(CODE_MAX)), required=False),
     },
     RequestType.JOIN: {
         "table": Field(integer(1, _ID_MAX)),
         "seat": Field(optional(integer(0, 2)), required=False),
+        "code": Field(optional(text(CODE_MAX)), required=False),
+    },
+    RequestType.WATCH: {
+        "table": Field(integer(1, _ID_MAX)),
+        "code": Field(optional(text(CODE_MAX)), required=False),
     },
     RequestType.LEAVE: {},
     RequestType.READY: {"ready": Field(boolean, required=False, default=True)},
@@ -215,6 +231,16 @@ def table_rules(mode: str | None, rules: Rules | None) -> Rules:
     if mode is not None and mode != rules.landlord.value:
         raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.mode_and_rules"))
     return rules
+
+
+def check_code(code: str) -> str:
+    """A private table's code as the server keeps and compares it (upper case):
+    CODE_MIN to CODE_MAX ASCII letters and digits; ProtocolError (bad_field) else."""
+    if not (CODE_MIN <= len(code) <= CODE_MAX and code.isascii() and code.isalnum()):
+        raise ProtocolError(
+            ErrorReason.BAD_FIELD, Phrase("net.error.code", low=CODE_MIN, high=CODE_MAX)
+        )
+    return code.upper()
 
 
 def check_name(name: str) -> str:
@@ -327,6 +353,9 @@ _TABLE_ROWS = list_of(
             "seats": Field(_SEATS),
             "playing": Field(boolean),
             "games": Field(integer(0, _ID_MAX)),
+            "watchers": Field(integer(0, MAX_WATCHERS)),  # how many watch it now
+            "spectators": Field(boolean),  # whether it lets anyone watch
+            "private": Field(boolean),  # it has a code (never said)
         },
         "table",
     ),
@@ -372,6 +401,8 @@ PUSHES: dict[PushType, Schema] = {
         # deals dealt again in a row (nobody bid): a live table draws the landlord by lot
         # after this many, so a server never has more to say
         "redeals": Field(integer(0, REDEALS_BEFORE_LOT)),
+        # a spectator's state: no hand while the game is on (`states.decode_state`)
+        "watching": Field(boolean),
     },
     PushType.OK: {
         "table": Field(optional(integer(1, _ID_MAX)), required=False),
@@ -399,6 +430,7 @@ PUSHES: dict[PushType, Schema] = {
         # the server sends at most CHAT_MAX characters; a few more are read, cut to it
         "text": Field(optional(printable_text(CHAT_MAX * 4))),
     },
+    PushType.WATCH_OVER: {"table": Field(integer(1, _ID_MAX))},  # the watched table closed
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 
 
@@ -110,3 +111,54 @@ class Penalties:
 
     def _length(self, floods: int) -> float:
         return min(self.longest, self.first * 2 ** (floods - 1))
+
+
+class Guesses:
+    """Wrong guesses of a secret (a private table's code) by each key (a connection, an
+    address): `allowed` of them within `window` seconds, and then every guess from that
+    key, right or wrong, is refused for `wait` seconds after the last wrong one. A right
+    guess is never heard while refused, so waiting out the refusals is the only way on.
+    At most `max_kept` keys are remembered (the oldest go first)."""
+
+    def __init__(
+        self,
+        allowed: int = 5,
+        window: float = 60.0,
+        wait: float = 60.0,
+        max_kept: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.allowed = allowed
+        self.window = window
+        self.wait = wait
+        self.max_kept = max_kept
+        self._clock = clock
+        self._kept: dict[str, deque[float]] = {}  # key: its last `allowed` wrong guesses
+
+    def wait_left(self, key: str) -> float:
+        """Seconds before `key` may guess again; 0 when it may now."""
+        times = self._kept.get(key)
+        if times is None:
+            return 0.0
+        now = self._clock()
+        if self._refusing(times) and now < times[-1] + self.wait:
+            return times[-1] + self.wait - now
+        if self._refusing(times):
+            times.clear()  # waited out: a fresh start
+        while times and now - times[0] >= self.window:
+            times.popleft()
+        if not times:
+            del self._kept[key]
+        return 0.0
+
+    def wrong(self, key: str) -> None:
+        """`key` guessed wrong."""
+        times = self._kept.pop(key, None) or deque(maxlen=self.allowed)
+        times.append(self._clock())
+        if len(self._kept) >= self.max_kept:
+            self._kept.pop(next(iter(self._kept)))
+        self._kept[key] = times  # the most recent last
+
+    def _refusing(self, times: deque[float]) -> bool:
+        """`allowed` wrong guesses within `window`: refused."""
+        return len(times) >= self.allowed and times[-1] - times[0] < self.window

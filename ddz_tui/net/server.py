@@ -14,7 +14,9 @@ import asyncio
 import contextlib
 import datetime as dt
 import functools
+import ipaddress
 import logging
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,10 +38,12 @@ from ddz_tui.net.protocol import (
     MAX_CLIENT_MESSAGE,
     MAX_EVENTS,
     MAX_SERVER_MESSAGE,
+    MAX_WATCHERS,
     PROTOCOL_VERSION,
     Message,
     PushType,
     RequestType,
+    check_code,
     dumps,
     encode_chat,
     encode_error,
@@ -49,7 +53,7 @@ from ddz_tui.net.protocol import (
     request_id_of,
     table_rules,
 )
-from ddz_tui.net.ratelimit import Penalties, ThrottledLog, TokenBucket
+from ddz_tui.net.ratelimit import Guesses, Penalties, ThrottledLog, TokenBucket
 from ddz_tui.net.ssh_limits import source_of
 from ddz_tui.net.states import (
     encode_lobby_changes,
@@ -86,6 +90,13 @@ LOBBY_DELAY = 0.05  # lobby changes are sent at most this often
 SHUTTING_DOWN = "the server is shutting down"  # the reason with 1001 when it stops
 LADDER_FRESH = 5.0  # seconds a ladder read from the history answers every request
 _WHOLE_LADDER = 2**62  # rows: all of them (the server cuts each reply to LADDER_ROWS)
+# wrong codes of private tables: so many a minute from a connection, or from an address
+# (but 127.0.0.1 and ::1, where the SSH door's players all come from, each counted by
+# connection), then no code is heard from it for a minute
+WRONG_CODES_PER_CONNECTION = 5
+WRONG_CODES_PER_ADDRESS = 20
+CODE_WINDOW = CODE_WAIT = 60.0
+_SHARED = (ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1"))
 
 
 def utc_now() -> dt.datetime:
@@ -120,6 +131,8 @@ class ServerConfig:
     drain_timeout: float = 10.0  # seconds a client may leave its write buffer full
     bot_workers: int | None = None  # processes for the hard bots: None, one a core; 0, threads
     chat: bool = True  # False: no chat anywhere on the server (every table's is off)
+    watchers_per_table: int = MAX_WATCHERS  # spectators a table may have
+    max_watchers: int = 2000  # spectators on the server, all tables together
 
 
 @dataclass(eq=False)
@@ -137,6 +150,7 @@ class Connection:
     # the tables its last lobby push changed (None: it was the whole lobby), which a
     # newer push must say again if it takes the place of that one still unsent
     lobby_touched: frozenset[int] | None = None
+    guesses: Guesses | None = None  # its wrong codes of private tables (made by the server)
 
     def __post_init__(self) -> None:
         self.ws.on_ping = self.allow
@@ -232,6 +246,10 @@ class GameServer:
         workers = cores() if self.config.bot_workers is None else self.config.bot_workers
         self.decider: Decider = ProcessDecider(workers) if workers else THREADS
         self.penalties = Penalties()  # sources that flooded, turned away for a while
+        # each address's wrong codes of private tables (connections keep their own)
+        self.code_guesses = Guesses(
+            WRONG_CODES_PER_ADDRESS, CODE_WINDOW, CODE_WAIT, clock=self.clock.now
+        )
         self._turned_away = ThrottledLog(log, "connections from flooders turned away")
         self._handlers: dict[RequestType, Callable[[Player[Connection], Message], list[str]]] = {
             RequestType.HELLO: self._on_hello_again,
@@ -245,6 +263,7 @@ class GameServer:
             RequestType.TAKEOVER: self._on_takeover,
             RequestType.LEADERBOARD: self._on_leaderboard,
             RequestType.CHAT: self._on_chat,
+            RequestType.WATCH: self._on_watch,
         }
 
     # --- running ---------------------------------------------------------------------
@@ -314,6 +333,9 @@ class GameServer:
             TokenBucket(cfg.rate, cfg.burst, self.clock.now),
             TokenBucket(cfg.rate, MAX_REFUSED, self.clock.now),
             on_flood=self._flooded,
+            guesses=Guesses(
+                WRONG_CODES_PER_CONNECTION, CODE_WINDOW, CODE_WAIT, clock=self.clock.now
+            ),
         )
         self._connections.add(conn)
         try:
@@ -502,6 +524,10 @@ class GameServer:
     def _on_create(self, player: Player[Connection], message: Message) -> list[str]:
         cfg = self.config
         rules = table_rules(message.args["mode"], message.args["rules"])
+        code = message.args["code"]
+        code = None if code is None else check_code(code)
+        self.lobby.not_seated(player)
+        self._stop_watching(player)
 
         def new_host() -> TableHost:
             return TableHost(
@@ -517,6 +543,7 @@ class GameServer:
             )
 
         table = self.lobby.open_table(player, message.args["title"], new_host)
+        table.spectators, table.code = message.args["spectators"], code
         host = table.host
         host.chat.subscribe(lambda line: self._relay_chat(table, line))
         host.on_freed = lambda seat, name: self._seat_freed(table, seat, name)
@@ -537,11 +564,77 @@ class GameServer:
     def _on_join(self, player: Player[Connection], message: Message) -> list[str]:
         table = self.lobby.table(message.args["table"])
         if player.table is not table:
+            self.lobby.not_seated(player)
+            if player.left is None or player.left[0] is not table:  # back to one's seat
+                self._check_code(player, table, message.args["code"])
+            self.lobby.free_seat(table, player, message.args["seat"])
+            self._stop_watching(player)
             self.lobby.join(player, table, message.args["seat"])
             self._watch_seat(player)
         return [encode_ok(message.id, table=table.id, seat=player.seat, title=table.title)]
 
+    def _on_watch(self, player: Player[Connection], message: Message) -> list[str]:
+        """Watch a table from no seat: the public view only (`TableHost.spectate`)."""
+        table = self.lobby.table(message.args["table"])
+        self.lobby.not_seated(player)
+        if not table.spectators:  # said before any code is asked for
+            raise ProtocolError(
+                ErrorReason.NO_SPECTATORS, Phrase("net.error.no_spectators", table=table.id)
+            )
+        if player.watching is not table:
+            self._check_code(player, table, message.args["code"])
+            self.lobby.watch(
+                player, table, self.config.watchers_per_table, self.config.max_watchers
+            )
+            self._spectate(player, table)
+            self._lobby_changed()
+        return [encode_ok(message.id, table=table.id, seat=None, title=table.title)]
+
+    def _check_code(self, player: Player[Connection], table: Table, code: str | None) -> None:
+        """A private table's code, as said (any case): refused when wrong (no code is
+        not a guess), and every guess refused while the connection, or its address,
+        has guessed wrong too often (`Guesses`)."""
+        if table.code is None:
+            return
+        conn = player.conn
+        source = self._guess_source(conn)
+        wait = 0.0 if conn is None or conn.guesses is None else conn.guesses.wait_left("")
+        if source is not None:
+            wait = max(wait, self.code_guesses.wait_left(source))
+        if wait > 0:
+            raise ProtocolError(
+                ErrorReason.CODE_LIMITED,
+                Phrase("net.error.code_limited", seconds=math.ceil(wait)),
+            )
+        said = (code or "").upper().encode()
+        if code is not None and secrets.compare_digest(said, table.code.encode()):
+            return
+        if code is not None:
+            if conn is not None and conn.guesses is not None:
+                conn.guesses.wrong("")
+            if source is not None:
+                self.code_guesses.wrong(source)
+            log.info("%s: a wrong code for table %d", player.name, table.id)
+        raise ProtocolError(ErrorReason.WRONG_CODE, Phrase("net.error.wrong_code", table=table.id))
+
+    @staticmethod
+    def _guess_source(conn: Connection | None) -> str | None:
+        """The address a connection's guesses count against too, None for 127.0.0.1
+        and ::1: the SSH door's players all come from there."""
+        address = None if conn is None else conn.ws.remote_address
+        if not address:
+            return None
+        host = str(address[0])
+        with contextlib.suppress(ValueError):
+            if ipaddress.ip_address(host.split("%", 1)[0]) in _SHARED:
+                return None
+        return source_of(host)
+
     def _on_leave(self, player: Player[Connection], message: Message) -> list[str]:
+        """Get up from the table, or stop watching one."""
+        if player.watching is not None and player.table is None:
+            self._stop_watching(player)
+            return [encode_ok(message.id), self._lobby_reply(player)]
         self._remove_if_empty(self.lobby.leave(player))
         return [encode_ok(message.id), self._lobby_reply(player)]
 
@@ -569,6 +662,8 @@ class GameServer:
         to everyone at their table, or, away from the tables, to everyone in the lobby;
         held to the player's rate wherever they say it."""
         phrase, text = message.args["phrase"], message.args["text"]
+        if player.watching is not None:
+            raise ProtocolError(ErrorReason.WATCHING, Phrase("net.error.watching"))
         if text is not None and not is_printable(text):
             raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.chat_text"))
         said = None if phrase is None else QuickPhrase(phrase)
@@ -601,8 +696,12 @@ class GameServer:
             conn.send(said)
 
     def _relay_chat(self, table: Table, line: ChatLine) -> None:
-        """A line said at `table`, to each person seated there (bots hear nothing)."""
+        """A line said at `table`, to each person seated there (bots hear nothing) and
+        each spectator (who read it, and say nothing)."""
         said = encode_chat(table.id, line)
+        for watcher in table.watchers:
+            if watcher.conn is not None:
+                watcher.conn.send(said)
         for seat, info in enumerate(table.host.seats):
             if info.kind is not SeatKind.HUMAN:
                 continue
@@ -662,6 +761,26 @@ class GameServer:
 
         player.unsubscribe = table.host.subscribe(seat, send)
 
+    def _spectate(self, player: Player[Connection], table: Table) -> None:
+        """Send a spectator the table's public state after every change, and the record
+        of each game they saw end (every hand is public then)."""
+        player.unwatch()
+        player.in_game = None
+        conn = player.conn
+        if conn is None:
+            return
+
+        def send(state: TableState) -> None:
+            conn.send_state(table.id, state)
+            self._send_record(player, conn, table, state)
+
+        player.unsubscribe = table.host.spectate(send)
+
+    def _stop_watching(self, player: Player[Connection]) -> None:
+        if self.lobby.stop_watching(player) is not None:
+            player.in_game = None
+            self._lobby_changed()
+
     @staticmethod
     def _send_record(
         player: Player[Connection], conn: Connection, table: Table, state: TableState
@@ -690,8 +809,16 @@ class GameServer:
             self._send_whole_lobby(conn)
 
     def _remove_if_empty(self, table: Table) -> None:
+        watchers = list(table.watchers)
         if self.lobby.remove_if_empty(table):
             log.info("table %d closed", table.id)
+            if watchers:  # they watch nothing now: back in the lobby
+                self._sync_lobby()
+                over = dumps({"type": PushType.WATCH_OVER.value, "table": table.id})
+                for watcher in watchers:
+                    if watcher.conn is not None:
+                        watcher.conn.send(over)
+                        self._send_whole_lobby(watcher.conn)
             background(table.host.close())
             self._lobby_changed()
 

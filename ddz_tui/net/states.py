@@ -36,6 +36,9 @@ class TableSummary:
     seats: tuple[SeatInfo, SeatInfo, SeatInfo]
     playing: bool
     games: int
+    watchers: int = 0  # how many watch it now
+    spectators: bool = True  # whether it lets anyone watch
+    private: bool = False  # it has a code, which the lobby never says
 
     @property
     def mode(self) -> LandlordMode:
@@ -111,6 +114,7 @@ def encode_state(table: int, state: TableState, lang: Lang | None = None) -> str
             "turn_seconds": None if state.turn_seconds is None else round(state.turn_seconds, 1),
             "notice": encode_notice(state.notice, lang),
             "redeals": state.redeals,
+            "watching": state.watching,
         }
     )
 
@@ -169,6 +173,9 @@ def encode_summary(summary: TableSummary) -> dict[str, Any]:
         "seats": [encode_seat(info) for info in summary.seats],
         "playing": summary.playing,
         "games": summary.games,
+        "watchers": summary.watchers,
+        "spectators": summary.spectators,
+        "private": summary.private,
     }
 
 
@@ -279,18 +286,25 @@ def decode_view(seat: int, game: Mapping[str, Any]) -> PlayerView:
 
 
 def decode_state(args: Mapping[str, Any]) -> TableState:
+    """A state as sent; ProtocolError for one that is no game, or a spectator's that
+    holds a hand while the game is on (a spectator sees hands only as they are laid open
+    at the end)."""
     seat = args["seat"]
     notice = args["notice"]
+    view = None if args["game"] is None else decode_view(seat, args["game"])
+    if args["watching"] and view is not None and view.hand and view.phase is not Phase.OVER:
+        raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.spectator_hand"))
     return TableState(
         seat=seat,
         seats=per_seat(decode_seat(s) for s in args["seats"]),
-        view=None if args["game"] is None else decode_view(seat, args["game"]),
+        view=view,
         thinking=args["thinking"],
         totals=tuple(args["totals"]),
         games=args["games"],
         turn_seconds=args["turn_seconds"],
         notice=None if notice is None else notice["text"],
         redeals=args["redeals"],
+        watching=args["watching"],
     )
 
 
@@ -306,6 +320,9 @@ def decode_summary(table: Mapping[str, Any]) -> TableSummary:
         seats=per_seat(decode_seat(s) for s in table["seats"]),
         playing=table["playing"],
         games=table["games"],
+        watchers=table["watchers"],
+        spectators=table["spectators"],
+        private=table["private"],
     )
 
 

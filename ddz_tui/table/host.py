@@ -131,6 +131,7 @@ class TableHost:
         self.notice: Phrase | str | None = None
         self._thinking: int | None = None
         self._listeners: dict[int, list[Listener]] = {0: [], 1: [], 2: []}
+        self._spectators: list[Listener] = []  # who watch from no seat (`spectate`)
         self._watchers: list[Callable[[], None]] = []
         self._bots_task: asyncio.Task[None] | None = None
         self._timer: Timer | None = None
@@ -149,6 +150,27 @@ class TableHost:
         self._listeners[seat].append(listener)
         listener(self.state(seat))
         return lambda: _discard(self._listeners[seat], listener)
+
+    def spectate(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener` with the spectators' state after every change (and once now):
+        the public view only, drawn from seat 0's chair (`public_state`)."""
+        self._spectators.append(listener)
+        listener(self.public_state())
+        return lambda: _discard(self._spectators, listener)
+
+    @property
+    def spectators(self) -> int:
+        """How many watch the table from no seat."""
+        return len(self._spectators)
+
+    def public_state(self, seat: int = 0) -> TableState:
+        """What a spectator sees: `seat`'s state with the public view (`Game.public_view`:
+        no hand while the game is on, every hand laid open at its end)."""
+        return replace(
+            self.state(seat),
+            view=None if self.game is None else self.game.public_view(seat),
+            watching=True,
+        )
 
     def watch(self, watcher: Callable[[], None]) -> Callable[[], None]:
         """Call `watcher` after every change, whoever sits where (a lobby list, say)."""
@@ -182,6 +204,10 @@ class TableHost:
                 state = self.state(seat)
                 for listener in list(listeners):
                     listener(state)
+        if self._spectators:
+            public = self.public_state()
+            for listener in list(self._spectators):
+                listener(public)
         for watcher in list(self._watchers):
             watcher()
 
@@ -553,6 +579,7 @@ class TableHost:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bots_task
         self._listeners = {0: [], 1: [], 2: []}
+        self._spectators = []
         self._watchers = []
         self.chat.close()
 

@@ -70,6 +70,9 @@ class TableState:
     # something every seat should read (a player left, ...): a phrase from the table
     # itself, text from a server (already in this player's language)
     notice: Phrase | str | None = None
+    # a spectator's state: the public view drawn from `seat`'s chair, no hand while the
+    # game is on (`Game.public_view`), every hand laid open at its end
+    watching: bool = False
 
 
 Listener = Callable[[TableState], None]

@@ -36,7 +36,7 @@ from ddz_tui.net.protocol import parse_push
 from ddz_tui.net.states import decode_state
 from ddz_tui.table.host import TableHost
 from tests.support.botclient import BotPlayer
-from tests.support.loopback import running
+from tests.support.loopback import running, until
 
 WATCHED = 0  # the recorded client's seat
 CARD_KEYS = {"hand", "bottom", "plays", "shows", "start_shows"}
@@ -105,10 +105,10 @@ def frames(stream: bytes) -> list[tuple[int, bytes]]:
     return out
 
 
-def hidden_from(game: Game, seat: int) -> set[int]:
-    """The card ids `seat` must not know now: the other hands' cards (less the bottom
-    once it is shown to all, and less a hand its owner showed, 明牌), and the bottom
-    until then."""
+def hidden_from(game: Game, seat: int | None) -> set[int]:
+    """The card ids `seat` (None: a spectator, who sits nowhere) must not know now: the
+    other hands' cards (less the bottom once it is shown to all, and less a hand its
+    owner showed, 明牌), and the bottom until then."""
     bottom = {c.id for c in game.bottom}
     shown = {
         i for event in game.events if isinstance(event, (Shown, ShownAtStart)) for i in event.cards
@@ -136,7 +136,7 @@ def keys_anywhere(value: object) -> set[str]:
     return set()
 
 
-def reshuffled(host: TableHost, seat: int, rng: random.Random) -> bool:
+def reshuffled(host: TableHost, seat: int | None, rng: random.Random) -> bool:
     """Deal the hidden cards anew among their places (sizes kept, shown cards left where
     they are); False if no other deal of them exists. Changes the game in place:
     restore it afterwards."""
@@ -286,6 +286,99 @@ async def test_no_byte_to_a_client_reveals_a_hidden_card(rules: Rules) -> None:
             assert not keys_anywhere(message) & CARD_KEYS, "only states and records carry cards"
     assert recorded == sorted(games_seen - {0}), "one record for each game, after its end"
     assert finished, "the five games were played"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), HOUSE, SUPER, START, LAIZI, Rules(LandlordMode.RANDOM)],
+    ids=["plain", "house", "super", "show_start", "laizi", "random"],
+)
+async def test_no_byte_to_a_spectator_reveals_a_hidden_card(rules: Rules) -> None:
+    """A spectator sits nowhere: every hand is hidden from it but a shown one (明牌),
+    in every byte it hears, dealing every hidden card differently changes none of
+    them, and a game that ends lays every hand open to it, as to the players."""
+    checked: list[tuple[str, set[int]]] = []
+    depends: list[str] = []
+    reshuffles = 0
+    rng = random.Random(9)
+    real_encode = server_module.encode_state
+
+    async with running() as server:
+
+        def encode_and_check(table: int, state, lang=None) -> str:
+            nonlocal reshuffles
+            text = real_encode(table, state, lang)
+            if not state.watching:
+                return text
+            host = server.lobby.tables[table].host
+            game = host.game
+            over = game is None or game.phase is Phase.OVER
+            if not over:
+                saved = ([list(h) for h in game._hands], game._bottom)
+                for _ in range(3):
+                    if reshuffled(host, None, rng):
+                        reshuffles += 1
+                        if real_encode(table, host.public_state()) != text:
+                            depends.append(text)
+                    game._hands, game._bottom = [list(h) for h in saved[0]], saved[1]
+            checked.append((text, set() if over else hidden_from(game, None)))
+            return text
+
+        server_module.encode_state = encode_and_check
+        relay = Relay(server.port)
+        try:
+            url = await relay.start()
+            ann = await LobbyClient.connect(server.url, "ann")
+            table = await ann.create(rules=rules)
+            server.lobby.tables[table.table_id].host._seeds = random.Random(12)
+            bob = await LobbyClient.connect(server.url, "bob")
+            bob_table = await bob.join(table.table_id)
+            await ann.fill("random")
+            eve = await LobbyClient.connect(url, "eve")
+            kept: list[object] = []
+            eve.on_record(kept.append)
+            watched = await eve.watch(table.table_id)
+            laid_open: list[tuple] = []
+
+            def seen(state) -> None:
+                if state.view is not None and state.view.hands_at_end:
+                    laid_open.append(state.view.hands_at_end)
+
+            watched.subscribe(seen)
+            players = [
+                BotPlayer(table, make_bot("random", 1)),
+                BotPlayer(bob_table, make_bot("random", 2)),
+            ]
+            await asyncio.wait_for(asyncio.gather(*(p.play(3) for p in players)), 30)
+            await until(lambda: len(laid_open) >= 3)
+            for client in (ann, bob, eve):
+                await client.close()
+            await asyncio.sleep(0.05)
+        finally:
+            server_module.encode_state = real_encode
+            await relay.close()
+
+    assert not depends, "a spectator's message depends on a hidden card"
+    wire = frames(bytes(relay.to_client))
+    texts = [payload.decode() for opcode, payload in wire if opcode == 1]
+    states = [text for text in texts if json.loads(text)["type"] == "state"]
+    assert states == [text for text, _ in checked], "every state on the wire was checked"
+    assert len(states) > 100 and reshuffles > 100
+    for text, hidden in checked:
+        message = json.loads(text)
+        assert message["watching"] is True
+        assert not rebuildable(message) & hidden, "a hidden card id was sent to a spectator"
+        if message["game"] is not None and hidden:
+            assert message["game"]["hand"] == [], "no hand while the game is on"
+    for text in texts:
+        message = json.loads(text)
+        if message["type"] not in ("state", "record"):
+            assert not keys_anywhere(message) & CARD_KEYS, "only states and records carry cards"
+    records = [json.loads(text) for text in texts if json.loads(text)["type"] == "record"]
+    assert [r["games"] for r in records] == [1, 2, 3], "each game watched to its end"
+    # the hands laid open: all 54 cards between the plays and the hands left
+    assert len(laid_open) >= 3 and all(len(hands) == 3 for hands in laid_open)
+    assert not kept, "a game watched is kept in no history"
 
 
 def _events(message: dict) -> list:

@@ -158,7 +158,14 @@ def test_requests_are_checked_field_by_field() -> None:
     assert message.args == {"action": Play((DECK[3], DECK[12], DECK[40]))}, "cards in order"
     assert parse_request('{"type": "ready"}').args == {"ready": True}, "defaults fill in"
     created = parse_request('{"type":"create"}').args
-    assert created == {"title": None, "mode": None, "rules": None, "chat": True}
+    assert created == {
+        "title": None,
+        "mode": None,
+        "rules": None,
+        "chat": True,
+        "spectators": True,
+        "code": None,
+    }
     with pytest.raises(ProtocolError) as error:
         parse_request('{"type": "join", "table": 1.5}')
     assert error.value.reason is ErrorReason.BAD_FIELD

@@ -180,20 +180,36 @@ class LobbyClient:
         mode: LandlordMode = LandlordMode.BID,
         rules: Rules | None = None,
         chat: bool = True,
+        spectators: bool = True,
+        code: str | None = None,
     ) -> RemoteTable:
         """Open a new table and sit at it: its house rules are `rules`, else the plain
-        game with `mode`; `chat` False turns its chat off."""
+        game with `mode`; `chat` False turns its chat off, `spectators` False lets
+        nobody watch; a `code` makes it private (only who know it sit or watch there)."""
         if rules is None:
             rules = Rules(LandlordMode(mode))
         reply = await self._request(
-            RequestType.CREATE, title=title, rules=rules.to_dict(), chat=chat
+            RequestType.CREATE,
+            title=title,
+            rules=rules.to_dict(),
+            chat=chat,
+            spectators=spectators,
+            code=code,
         )
         return self._seated(reply.args["table"], reply.args["seat"], reply.args["title"])
 
-    async def join(self, table: int, seat: int | None = None) -> RemoteTable:
-        """Sit at a table: in `seat`, or the first free one."""
-        reply = await self._request(RequestType.JOIN, table=table, seat=seat)
+    async def join(
+        self, table: int, seat: int | None = None, code: str | None = None
+    ) -> RemoteTable:
+        """Sit at a table: in `seat`, or the first free one (a private table's `code`)."""
+        reply = await self._request(RequestType.JOIN, table=table, seat=seat, code=code)
         return self._seated(reply.args["table"], reply.args["seat"], reply.args["title"])
+
+    async def watch(self, table: int, code: str | None = None) -> RemoteTable:
+        """Watch a table from no seat (a private table's `code`): a `RemoteTable` that
+        hears the public view, drawn from seat 0's chair, and acts for no one."""
+        reply = await self._request(RequestType.WATCH, table=table, code=code)
+        return self._seated(reply.args["table"], 0, reply.args["title"], watching=True)
 
     async def leave(self) -> None:
         """Get up from the table (a bot finishes a game in progress) and return to the lobby."""
@@ -234,10 +250,16 @@ class LobbyClient:
     def _where(self) -> str:
         return urlsplit(self.url).netloc
 
-    def _seated(self, table: int, seat: int, title: str | None = None) -> RemoteTable:
-        if self.table is None or (self.table.table_id, self.table.seat) != (table, seat):
+    def _seated(
+        self, table: int, seat: int, title: str | None = None, watching: bool = False
+    ) -> RemoteTable:
+        here = self.table
+        if here is None or (here.table_id, here.seat, here.watching) != (table, seat, watching):
             known = next((s.title for s in self.tables if s.id == table), None)
-            self.table = RemoteTable(self, table, seat, self._states.get(table), title or known)
+            state = self._states.get(table)
+            if state is not None and state.watching != watching:
+                state = None  # what we saw from another place at that table
+            self.table = RemoteTable(self, table, seat, state, title or known, watching=watching)
         return self.table
 
     def _unseat(self, notice: str | None = None) -> None:
@@ -371,13 +393,21 @@ class LobbyClient:
         elif message.type is PushType.STATE:
             state = decoded
             table = message.args["table"]
+            here = self.table
+            if here is not None and here.table_id == table and here.watching != state.watching:
+                log.warning("a state for a %s place at table %d is not shown", "seat's", table)
+                return  # a spectator's state to a seat, or a seat's to a spectator
             self._states[table] = state
-            if self.table is not None and self.table.table_id == table:
-                self.table._update(state)
+            if here is not None and here.table_id == table:
+                here._update(state)
         elif message.type is PushType.RECORD:
             self._finished(decoded)
         elif message.type is PushType.CHAT:
             self._heard(message.args["table"], decoded)
+        elif message.type is PushType.WATCH_OVER:
+            table = self.table
+            if table is not None and table.watching and table.table_id == message.args["table"]:
+                self._unseat(t("net.error.watch_closed", table=table.table_id))
         elif message.type is PushType.ERROR and message.id is None:
             log.warning("server: %s", message.args["message"])
 
@@ -415,6 +445,8 @@ class LobbyClient:
             log.warning("a record from the server is not kept: %s", bad)
             return
         self._lay_open(record.table, replace(state, view=final))
+        if state.watching:
+            return  # a game watched is not a game played: kept in no history
         for listener in list(self._record_listeners):
             listener(record)
 

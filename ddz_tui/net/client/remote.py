@@ -33,6 +33,8 @@ class RemoteTable:
         seat: int,
         state: TableState | None = None,
         table_title: str | None = None,
+        *,
+        watching: bool = False,
     ) -> None:
         self.lobby = lobby
         self.table_id = table_id
@@ -40,6 +42,8 @@ class RemoteTable:
         self.state = state
         self.table_title = table_title  # as the server names it, when known
         self.seated = True
+        # a spectator: hears the public view from `seat`'s chair, acts for no one
+        self.watching = watching
         self._listeners: list[Listener] = []
         self._chat_listeners: list[ChatListener] = []
 
@@ -90,7 +94,8 @@ class RemoteTable:
         await self._act(RequestType.FILL, level=level)
 
     async def close(self) -> None:
-        """Leave the table (back to the lobby); the session stays open."""
+        """Leave the table, or stop watching it (back to the lobby); the session stays
+        open."""
         if self.seated and self.lobby.table is self and self.lobby.connected:
             with contextlib.suppress(NetError):
                 await self.lobby.leave()
@@ -99,6 +104,10 @@ class RemoteTable:
     async def _act(self, kind: RequestType, **args: Any) -> None:
         if not self.seated:
             raise TableRefused(ErrorReason.NOT_SEATED, Phrase("net.error.not_seated"))
+        if self.watching:  # said here: the server would refuse it as well
+            reason = ErrorReason.WATCHING if kind is RequestType.CHAT else ErrorReason.NOT_SEATED
+            words = "net.error.watching" if kind is RequestType.CHAT else "net.error.not_seated"
+            raise TableRefused(reason, Phrase(words))
         try:
             await self.lobby._request(kind, **args)
         except Refused as refused:
