@@ -34,6 +34,18 @@ def test_a_peasant_passing_the_landlords_last_lead_with_the_rocket_and_a_bomb() 
     assert found[0] == NONE
 
 
+def test_a_bomb_the_winners_could_top_is_no_kept_bomb() -> None:
+    # Self-play's case: the landlord leads a 6 holding the rocket and a trio with a
+    # single; a peasant's AAAA would only have drawn the rocket (and doubled the loss).
+    hands = ("46QQQBR", "58TJKAAAA2", "79TJJQK22")
+    moves = [(0, "6"), (1, "8"), (2, "J"), (0, "BR"), (1, ""), (2, ""), (0, "4QQQ")]
+    assert _blunders(hands, moves) == [NONE, NONE, NONE]
+    # Without the rocket nothing of the landlord's tops AAAA: keeping it loses the game.
+    hands = ("46QQQ2", "58TJKAAAA", "79TJJQK22")
+    moves = [(0, "6"), (1, "8"), (2, "J"), (0, "2"), (1, ""), (2, ""), (0, "4QQQ")]
+    assert _blunders(hands, moves)[1].kept_bomb == 1
+
+
 def test_with_few_cards_left_the_exact_search_decides_what_could_have_stopped() -> None:
     # The landlord leads a 9 and goes out with K K next. Seat 2's A beats the 9, and the
     # landlord's K K cannot beat it; but seat 2 must then lead its 3 or its 5, and the

@@ -4,7 +4,10 @@ The lab sees every hand, so it can read a finished game back turn by turn and as
 each seat's decisions, three questions:
 
 - **kept bomb**: its side lost while it still held the rocket or a bomb that was a
-  legal play at one of its turns (it never played it afterwards: it still holds it).
+  legal play at one of its turns (it never played it afterwards: it still holds it)
+  and that nobody on the winning side could then have beaten with the hand it held: a
+  bomb the winners would have topped (their rocket, a higher bomb) takes no trick, and
+  played in a lost game it only doubles the loss.
 - **let out**: the opponent who went out did so on the next play after this seat's
   decision (nothing but passes, or this seat's side's plays, came between), and this
   seat could have stopped it. With few cards left in all hands (`EXACT_CARDS` or
@@ -134,9 +137,10 @@ def blunders_in(turns: list[Turn], landlord: int) -> list[Blunders]:
     for turn in turns:
         if _missed_win(turn):
             found[turn.seat] += Blunders(missed_win=1)
-    losers = [s for s in range(3) if s not in side_of(winner, landlord)]
+    winners = side_of(winner, landlord)
+    losers = [s for s in range(3) if s not in winners]
     for seat in losers:
-        if _kept_bomb(turns, seat):
+        if _kept_bomb(turns, seat, winners):
             found[seat] += Blunders(kept_bomb=1)
     for turn in _before_going_out(turns):
         if turn.seat in losers and _let_out(turn, turns[-1], landlord):
@@ -150,16 +154,19 @@ def _missed_win(turn: Turn) -> bool:
     return out is not None and turn.play != out
 
 
-def _kept_bomb(turns: list[Turn], seat: int) -> bool:
+def _kept_bomb(turns: list[Turn], seat: int, winners: frozenset[int]) -> bool:
     """Does `seat` end the game holding a bomb or the rocket that was a legal play at
-    one of its turns?"""
+    one of its turns, where no hand of the winning side could have beaten it?"""
     final = turns[-1].hands[seat]  # the last turn is the winner's, not this seat's
     kept = [p for p in plays_of(final, None) if p.is_bomb]
     if not kept:
         return False
     for turn in turns:
-        if turn.seat == seat and any(p in kept for p in plays_of(turn.hands[seat], turn.to_beat)):
-            return True
+        if turn.seat != seat:
+            continue
+        for play in plays_of(turn.hands[seat], turn.to_beat):
+            if play in kept and not any(plays_of(turn.hands[w], play) for w in winners):
+                return True
     return False
 
 
