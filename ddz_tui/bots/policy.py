@@ -47,6 +47,14 @@ the unseen cards could beat its play, when nobody else will: it plays right afte
 seat (the seat between has passed), or this seat is the landlord (the seat between is
 that opponent's partner)."""
 
+TOPPED_AT = 5
+"""With the last word against an opponent with this many cards or fewer who played a
+high card (`TOPPED_FROM` up), and no sure stop nor bomb, the strongest play of the
+kind tops it: the opponent's partner must then spend a higher card to hand it the lead
+back (figures: docs/bots.md)."""
+TOPPED_FROM = 10
+"""A king: the level from which an opponent's play is topped (see `TOPPED_AT`)."""
+
 
 def choose(s: Situation) -> Combo | None:
     """The play for this situation, or None to pass."""
@@ -76,7 +84,24 @@ def lead(s: Situation) -> Combo:
         risky = [g for g in groups if g.size in near and _may_go_out_over(s, g)]
         if risky and len(risky) < len(groups):
             groups = [g for g in groups if g not in risky]
+        elif risky:  # every group may be gone out over: a play of another size
+            safe = _lead_off_size(s)
+            if safe is not None:
+                return safe
     return min(groups, key=lead_order)
+
+
+def _lead_off_size(s: Situation) -> Combo | None:
+    """The lead, not a bomb, that no opponent may go out over and that leaves the best
+    plan (the weakest such play on a tie); None if every lead is of such a size."""
+    best: tuple[float, Combo] | None = None
+    for play in plays_of(s.hand, None):  # weakest first within a kind
+        if play.is_bomb or _may_go_out_over(s, play):
+            continue
+        value = value_of(s.hand - KEY_OF[play.cards])
+        if best is None or value > best[0]:
+            best = value, play
+    return None if best is None else best[1]
 
 
 LEAD_SIZE_WEIGHT = 1.5
@@ -252,8 +277,8 @@ def stop_going_out(
     unseen beats it but a bomb; or, with `LAST_WORD_AT` cards or fewer, nobody else
     will), when that opponent may then lead its whole hand (see `THREAT_AT`; from
     `fewest` cards up, as the normal bot's blocking rules see to fewer): the cheapest of
-    `plays` it cannot beat, else the strongest bomb, which few hands beat; None for
-    neither."""
+    `plays` it cannot beat, else the strongest bomb, which few hands beat, else with the
+    last word against a high card the strongest play (`TOPPED_AT`); None for none."""
     to_beat = s.to_beat
     if to_beat is None or s.by_partner:
         return None
@@ -265,6 +290,8 @@ def stop_going_out(
     stop = cheapest_stop(plays, s.unseen, s.left[s.by])
     if stop is None:
         stop = next((p for p in reversed(plays) if p.is_bomb), None)
+    if stop is None and last_word and s.left[s.by] <= TOPPED_AT and to_beat.level >= TOPPED_FROM:
+        stop = next((p for p in reversed(plays) if not p.is_bomb), None)
     return stop
 
 

@@ -31,6 +31,11 @@ def _stops(play, hand: str) -> bool:
     return play is not None and not plays_of(pack(hand), play)
 
 
+def _goes_out_over(hand: str, play) -> bool:
+    """Could `hand` beat `play` with all its cards at once?"""
+    return any(p.size == len(hand) for p in plays_of(pack(hand), play))
+
+
 # --- the rocket against a single 2, the player with it at 8 cards ---------------------
 
 
@@ -123,3 +128,55 @@ def test_whether_some_cards_can_make_one_play_of_a_size_agrees_with_the_move_gen
         sizes = {play.size for play in plays_of_key(unseen, None)}
         for size in range(1, 11):
             assert _one_play_of(unseen, size) == (size in sizes), (cards, size)
+
+
+# --- self-play's cases (issue 36, bidding self-play): a lead of the size of an
+# --- opponent's last cards, and the last word against a high single ------------------
+
+
+@pytest.mark.parametrize("level", THINKING)
+def test_a_peasant_whose_plan_is_all_straights_leads_none_into_a_landlord_at_5(
+    level: str,
+) -> None:
+    # Seen: a peasant planning 3 4 5 6 7, 5 6 7 8 9 and 7 8 9 10 J led 3 4 5 6 7 with the
+    # landlord (after it) at 5 cards, 10 J Q K A; the landlord went out over it.
+    landlord = "TJQKA"
+    view = scene(
+        "3455667778899TJ", landlord=2, left={1: 13, 2: 5}, unseen="359TQQQKKKAA2" + landlord
+    )  # fmt: skip
+    play = _choice(level, view)
+    assert play is not None and not _goes_out_over(landlord, play), play
+
+
+@pytest.mark.parametrize("level", THINKING)
+def test_a_landlord_whose_plan_is_all_straights_leads_none_into_a_peasant_at_5(
+    level: str,
+) -> None:
+    peasant = "TJQKA"
+    view = scene(
+        "3455667778899TJ", landlord=0, left={1: 5, 2: 13}, unseen=peasant + "359TQQQKKKAA2"
+    )  # fmt: skip
+    play = _choice(level, view)
+    assert play is not None and not _goes_out_over(peasant, play), play
+
+
+@pytest.mark.parametrize("level", THINKING)
+def test_a_landlord_with_the_last_word_takes_a_peasants_king_at_5_cards(level: str) -> None:
+    # Seen: a peasant (right after the landlord) played a K keeping 8 9 10 J Q, the other
+    # peasant passed, and the landlord passed with an A in hand: the straight went out.
+    peasant = "89TJQ"
+    view = scene(
+        "489TTJQKKAAA", landlord=0, left={1: 5, 2: 15}, unseen=peasant + "333445678TJQKA2",
+        last=(1, "K"),
+    )  # fmt: skip
+    assert _stops(_choice(level, view), peasant)
+
+
+@pytest.mark.parametrize("level", THINKING)
+def test_a_peasant_with_the_last_word_takes_the_landlords_king_at_5_cards(level: str) -> None:
+    landlord = "89TJQ"
+    view = scene(
+        "489TTJQKKAAA", seat=1, landlord=2, left={0: 15, 2: 5},
+        unseen=landlord + "333445678TJQKA2", last=(2, "K"),
+    )  # fmt: skip
+    assert _stops(_choice(level, view), landlord)
