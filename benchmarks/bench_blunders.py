@@ -14,7 +14,7 @@ Each finished game is read back with every hand known (`ddz_tui/bots/lab/blunder
 and three kinds of blunder are counted, per seat:
 
 - kept a bomb: its side lost while it held the rocket or a bomb that was a legal play
-  at one of its turns;
+  at one of its turns, where nobody on the winning side could have beaten it;
 - let out: the opponent who went out did so on the next play after this seat's
   decision, and this seat could have stopped it (with 15 cards or fewer in all hands,
   by the exact endgame search: some move won and the one made lost; with more, a play
