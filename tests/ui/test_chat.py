@@ -239,3 +239,16 @@ async def test_words_too_long_for_a_seats_border_are_said_whole_on_the_message_l
         await pilot.pause()
         assert f"Ann: {long}" in text_of(screen.query_one(MessageLine))
         assert "“take your time" in _bottom(_panel_of(screen, "Ann"))
+
+
+async def test_markup_in_a_line_is_shown_as_typed() -> None:
+    # a player's words are text: Textual or Rich markup in them styles nothing
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table, screen, _ = await _at_a_chatty_table(pilot)
+        table.hear(ChatLine("Ann", 1, None, "[b]hi[/b]"))
+        await pilot.pause()
+        assert "“[b]hi[/b]”" in _bottom(_panel_of(screen, "Ann"))
+        table.hear(ChatLine("Ann", 1, None, "[red]" + "x" * 60 + "[/red]"))
+        await pilot.pause()
+        assert "Ann: [red]" + "x" * 60 + "[/red]" in text_of(screen.query_one(MessageLine))
