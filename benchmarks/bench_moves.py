@@ -1,15 +1,21 @@
 """Speed of the rule book and the move generator, in µs per call.
 
-    python benchmarks/bench_moves.py [--deals 2000] [--rounds 7] [--seed 2024] [--cpu]
+    python benchmarks/bench_moves.py [--deals 2000] [--rounds 7] [--seed 2024]
+                                      [--warm 50,500] [--cpu]
 
 For each case the whole set of calls is timed once per round; the figure is the
 median over rounds of the mean time per call, with the median and p99 of single
 calls (timed one by one, so they include ~0.1 µs of timer overhead) beside it.
 
 The 癞子 cases deal hands holding wilds (a wild rank drawn per deal). `wild_plays`
-keeps the plays of the 64 hands last asked about: "first sight" forgets them before
-each round and before the single calls, so every call works its hand out; "asked
-again" times 50 hands once they are known (the rounds after the first).
+keeps the plays of the 64 hands last asked about: "asked again" times 50 hands once
+they are known (the rounds after the first). Every other 癞子 case is first sight:
+each hand is asked about once, never before (no rounds: a second round would find
+what the first made), and each call is timed alone: the mean, median and p99 of those
+calls. Hands share what they are made of under a wild rank (`wild._Kept`): "new
+process" drops all of it before each call; "after N" groups the hands by wild rank and
+asks, untimed, about N other hands of that rank before the timed ones (a game's bots
+ask about some fifty hands).
 
 `--cpu` times with the process's CPU clock instead of the wall clock: on a machine
 shared with other work, time spent waiting for a core is then left out (each single
@@ -41,13 +47,13 @@ def deals(n: int, seed: int) -> list[tuple[str, str, str]]:
     return out
 
 
-def wild_deals(n: int, seed: int) -> list[tuple[str, str, str, str]]:
+def wild_deals(n: int, seed: int, wild_rank: str | None = None) -> list[tuple[str, str, str, str]]:
     """(wild rank, landlord's 20 cards with 2 wilds, a peasant's 17 with 1, the other
-    peasant's 17 with 1) per deal."""
+    peasant's 17 with 1) per deal; the wild rank drawn per deal unless given."""
     rng = random.Random(seed)
     out = []
     for _ in range(n):
-        wild_rank = rng.choice(RANKS[:13])
+        wild_rank = wild_rank or rng.choice(RANKS[:13])
         wilds = [card for card in DECK if card.rank == wild_rank]
         cards = [card for card in DECK if card.rank != wild_rank]
         rng.shuffle(cards)
@@ -92,12 +98,47 @@ def measure(
     return statistics.median(means), statistics.median(singles), singles[int(len(singles) * 0.99)]
 
 
+def first_sight(
+    call: Callable, args: Sequence[tuple], warm: int | None, seed: int, cpu: bool = False
+) -> tuple[float, float, float]:
+    """(mean, median, p99) µs of single calls, each on a hand never asked about before.
+    `warm` None: all that hands share is dropped before each call (a new process);
+    else the calls go by wild rank, each rank's after `warm` untimed calls on other
+    hands of it (`args[i][1]` is the wild rank; a warm-up call leads with a landlord's
+    20 cards)."""
+    clock = time.process_time_ns if cpu else time.perf_counter_ns
+    by_rank: dict[str, list[tuple]] = {}
+    for a in args:
+        by_rank.setdefault(a[1], []).append(a)
+    singles = []
+    for rank, group in by_rank.items():
+        forget(tables=True)
+        if warm is not None:
+            for _, hand, _, _ in wild_deals(warm, seed + 7, rank):
+                wild_plays(hand, rank)
+            forget()
+        for a in group:
+            if warm is None:
+                forget(tables=True)
+            t0 = clock()
+            call(*a)
+            singles.append((clock() - t0) / 1000)
+    forget(tables=True)
+    singles.sort()
+    return statistics.mean(singles), statistics.median(singles), singles[int(len(singles) * 0.99)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--cpu", action="store_true", help="time by the process's CPU clock")
+    parser.add_argument(
+        "--warm",
+        default="50,500",
+        help="first sight after this many other hands of the wild rank (comma-separated)",
+    )
     args = parser.parse_args()
 
     table = deals(args.deals, args.seed)
@@ -128,16 +169,14 @@ def main() -> None:
         ("legal_plays leading, 20 cards", legal_plays, leads_20, None),
         ("legal_plays leading, 17 cards", legal_plays, leads_17, None),
         ("legal_plays following a random legal play, 17 cards", legal_plays, follows, None),
-        ("癞子 wild_plays leading, 20 cards, 2 wilds, first sight", wild_plays, wild_20, forget),
         ("癞子 wild_plays leading, 20 cards, 2 wilds, asked again", wild_plays, wild_20[:50], None),
-        ("癞子 wild_plays leading, 17 cards, 1 wild, first sight", wild_plays, wild_17, forget),
-        (
-            "癞子 wild_plays following a play, 17 cards, 1 wild, first",
-            wild_plays,
-            wild_follows,
-            forget,
-        ),
-        ("癞子 readings of a play's cards, first sight", readings, wild_selections, forget),
+    ]
+    warms: list[int | None] = [None, *(int(n) for n in args.warm.split(",") if n)]
+    firsts = [
+        ("癞子 wild_plays leading, 20 cards, 2 wilds", wild_plays, wild_20),
+        ("癞子 wild_plays leading, 17 cards, 1 wild", wild_plays, wild_17),
+        ("癞子 wild_plays following a play, 17 cards, 1 wild", wild_plays, wild_follows),
+        ("癞子 readings of a play's cards", readings, wild_selections),
     ]
     clock = "CPU" if args.cpu else "wall"
     print(f"{args.deals} deals, seed {args.seed}, {args.rounds} rounds, {clock} clock")
@@ -150,6 +189,12 @@ def main() -> None:
     for name, call, call_args, fresh in cases:
         mean, median, p99 = measure(call, call_args, args.rounds, fresh, args.cpu)
         print(f"{name:56} {mean:8.2f} {median:8.2f} {p99:8.2f}")
+    print("first sight: each hand asked about once")
+    for name, call, call_args in firsts:
+        for warm in warms:
+            label = "new process" if warm is None else f"after {warm}"
+            mean, median, p99 = first_sight(call, call_args, warm, args.seed, args.cpu)
+            print(f"{name + ', ' + label:56} {mean:8.2f} {median:8.2f} {p99:8.2f}")
 
 
 if __name__ == "__main__":

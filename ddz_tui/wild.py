@@ -18,10 +18,12 @@ wilds sit in their own rank's four bits, since all four cards of that rank are w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
+from itertools import chain, compress, repeat
+from operator import getitem
 
 from ddz_tui.cards import RANK_INDEX, RANKS, Card
 from ddz_tui.moves import BY_KEY, UNIT, pack_hand, plays_of_key
@@ -158,7 +160,7 @@ def _readings(key: int, wild_rank: str) -> tuple[Reading, ...]:
     if not k:
         combo = BY_KEY.get(key)
         return () if combo is None else (natural(combo, wild_rank),)
-    gen = _Gen(key - k * UNIT[w], k, w, wild_rank)
+    gen = _Hand(key - k * UNIT[w], k, w, wild_rank)
     found: list[Reading] = []
     size = sum((key >> (4 * r)) & 15 for r in range(_N))
     for kind in _OF_SIZE.get(size, ()):
@@ -193,29 +195,43 @@ def _plays(key: int, wild_rank: str, to_beat: Reading | None) -> tuple[Reading, 
     w = _check_rank(wild_rank)
     k = (key >> (4 * w)) & 15
     nat = key - k * UNIT[w]
-    gen = _Gen(nat, k, w, wild_rank)
+    gen = _Hand(nat, k, w, wild_rank)
+    naturals = gen.kept.naturals.__getitem__
     if to_beat is None:
-        out = [natural(c, wild_rank) for c in plays_of_key(nat)]
+        out = list(map(naturals, plays_of_key(nat)))
         gen.everything(out)
         return tuple(out)
     if to_beat.bomb is not None:
         return tuple(gen.bombs_over(to_beat))
     last = to_beat.combo
-    out = [natural(c, wild_rank) for c in plays_of_key(nat, last)]
+    out = list(map(naturals, plays_of_key(nat, last)))
     gen.of_kind(out, last.kind, last.level)
     gen.soft_bombs(out, -1)
     gen.pure_bomb(out)
     return tuple(out)
 
 
-def forget() -> None:
+def forget(tables: bool = False) -> None:
     """Drop the plays and readings kept for the hands and selections last asked about
-    (a benchmark's first sight)."""
+    (a benchmark's first sight); `tables`: also what hands share under each wild rank
+    (a process's first hands)."""
     _plays.cache_clear()
     _readings.cache_clear()
+    if tables:
+        _kept.clear()
+        _known_choices.clear()
 
 
 # --- the generator --------------------------------------------------------------------
+#
+# A hand with wilds holds a thousand plays or more, and making one `Reading` costs more
+# than the rest of finding it. So what any hand may share is kept per wild rank
+# (`_Kept`), made once and found again by small keys: the plays of one rank with wilds
+# (by its natural cards, capped, and the wilds held), the plays of a chain window (by
+# its natural cards, capped, and the wilds held), and for each main part a row of its
+# plays by kicker choice (a dict that fills as choices are first asked for), so that a
+# hand's kickers go through `map` of that row. A new hand is then mostly lookups; only
+# what no earlier hand needed is worked out, by the same rules as before.
 
 _BY_RANK = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIO: 3, Kind.BOMB: 4}
 _CHAIN = {"seq_single": 1, "seq_pair": 2, "seq_trio": 3}
@@ -226,6 +242,12 @@ _WINGED = {  # kind: (cards of the main rank, kickers, kickers are pairs)
     Kind.BOMB_PAIR: (4, 2, True),
 }
 _PLANES = {"seq_trio_single": False, "seq_trio_pair": True}
+_OF_WIDTH = {width: kind for kind, width in _BY_RANK.items()}
+_MASK = (1 << 60) - 1  # a packed hand's bits (15 ranks of four)
+_ONES = sum(UNIT)
+_TOPS = 8 * _ONES  # the top bit of every rank's four
+_TOP = tuple(8 * unit for unit in UNIT)
+_NORMAL_TOPS = sum(8 * UNIT[r] for r in range(_NORMAL))
 
 
 _OF_SIZE: dict[int, list[Kind]] = {}
@@ -237,134 +259,75 @@ def _chain_kinds(family: str) -> list[Kind]:
     return [kind for kind in Kind if kind.family == family]
 
 
+_LEAD_KINDS = (
+    *(kind for kind in Kind if kind.chain_length == 1 and kind is not Kind.ROCKET),
+    *(kind for family in (*_CHAIN, *_PLANES) for kind in _chain_kinds(family)),
+)
+"""The kinds a lead lists, in the order it lists them."""
+
 Main = tuple[int, int, int]
 """A main part: its natural cards (packed), how many wilds it takes, what they stand for."""
 
+KEPT_LIMIT = 150_000
+"""Readings, rows' entries and tables kept for one wild rank (some 25 MB); past it,
+they are dropped and made again as hands need them. A hand of 20 cards with two wilds
+finds nearly all it needs once some hundreds of hands of its wild rank came before."""
+KEPT_RANKS = 2
+"""Wild ranks whose tables are kept, the last asked about (a game has one)."""
 
-class _Gen:
-    """The plays of one hand that take at least one wild (the rest are `moves`')."""
 
-    def __init__(self, nat: int, k: int, w: int, wild_rank: str) -> None:
-        self.nat, self.k, self.w, self.wild_rank = nat, k, w, wild_rank
-        self.count = [(nat >> (4 * r)) & 15 for r in range(_N)]
+class _Kept:
+    """What hands share under one wild rank: readings made once, the plays with wilds of
+    each rank and of each chain window, the main parts of windows, and rows of plays
+    by kicker choice per main part."""
+
+    def __init__(self, w: int, wild_rank: str) -> None:
+        self.w, self.wild_rank, self.unit = w, wild_rank, UNIT[w]
+        self.size = 0
+        self.naturals = _Naturals(wild_rank)
         # fresh ranks for wild kickers: the wild's own rank first, then low to high
         self.fresh = (w, *(r for r in range(_NORMAL) if r != w))
-        self._short: dict[int, list[int]] = {}
-        self._choices: dict[tuple[int, bool], Choices] = {}
-        self._known_mains: dict[tuple[tuple[int, int], ...], list[Main]] = {}
+        self.chains: dict[tuple[int, int, int, int], tuple[Reading, ...]] = {}
+        self.mains: dict[tuple[int, int, int, int], list[Main]] = {}
+        self.winged: dict[tuple[Kind, int, int, int], list[tuple[_Row, int]]] = {}
+        self.rows: dict[tuple[Kind, int, int], _Row] = {}
+        self.by_rank: dict[tuple[int, int, int, int], tuple[Reading, ...]] = {}
 
-    def _fits(self, low: int, n: int, width: int) -> bool:
-        """Can the naturals and the wilds make a chain of n links of `width` from `low`?"""
-        short = self._short.get(width)
-        if short is None:  # cards missing for a link of each rank, summed from the 3 up
-            short = [0]
-            for c in self.count[:_CHAIN_END]:
-                short.append(short[-1] + max(0, width - c))
-            self._short[width] = short
-        return short[low + n] - short[low] <= self.k
+    def reading(self, key: int, stands: int, combo: Combo, bomb: BombClass | None) -> Reading:
+        """The reading of these cards (`key`) with wilds standing for `stands`."""
+        self.size += 1
+        return _reading(key, stands, combo, self.wild_rank, bomb)
 
-    # -- families ----------------------------------------------------------------
+    def of_rank(self, width: int, r: int, have: int, k: int) -> tuple[Reading, ...]:
+        """`width` cards of rank r, at least one a wild, from `have` natural cards of it
+        (at most width - 1) and k wilds (wilds alone only as themselves, at the wild
+        rank), the most natural cards first."""
+        at = (width, r, have, k)
+        found = self.by_rank.get(at)
+        if found is None:
+            kind, combo = _OF_WIDTH[width], BY_KEY[width * UNIT[r]]
+            plays = []
+            for a in range(have, max(0 if r == self.w else 1, width - k) - 1, -1):
+                t = width - a
+                bomb = None
+                if kind is Kind.BOMB:
+                    bomb = BombClass.WILD if a == 0 else BombClass.SOFT
+                plays.append(self.reading(a * UNIT[r] + t * self.unit, t * UNIT[r], combo, bomb))
+            found = self.by_rank[at] = tuple(plays)
+        return found
 
-    def everything(self, out: list[Reading]) -> None:
-        if not self.k:
-            return
-        for kind in Kind:
-            if kind.chain_length == 1 and kind is not Kind.ROCKET:
-                self.of_kind(out, kind, -1)
-        for family in (*_CHAIN, *_PLANES):
-            for kind in _chain_kinds(family):
-                self.of_kind(out, kind, -1)
-
-    def of_kind(self, out: list[Reading], kind: Kind, above: int) -> None:
-        """The plays of `kind` above `level` that take a wild."""
-        if not self.k or kind is Kind.ROCKET:
-            return
-        if kind in _BY_RANK:
-            self._by_rank(out, kind, _BY_RANK[kind], above)
-        elif kind in _WINGED:
-            width, m, pairs = _WINGED[kind]
-            for r in range(above + 1, _NORMAL):
-                self._winged(out, kind, self._mains(((r, width),)), (r,), m, pairs)
-        elif kind.family in _CHAIN:
-            width, n = _CHAIN[kind.family], kind.chain_length
-            for low in range(above + 1, _CHAIN_END - n + 1):
-                if not self._fits(low, n, width):
-                    continue
-                links = tuple((r, width) for r in range(low, low + n))
-                for main in self._mains(links):
-                    if main[1] and main[0]:
-                        self._add(out, main[0], main[1], main[2], main[2] + main[0], kind)
-        else:
-            pairs, n = _PLANES[kind.family], kind.chain_length
-            for low in range(above + 1, _CHAIN_END - n + 1):
-                if not self._fits(low, n, 3):
-                    continue
-                ranks = tuple(range(low, low + n))
-                self._winged(out, kind, self._mains(tuple((r, 3) for r in ranks)), ranks, n, pairs)
-
-    def soft_bombs(self, out: list[Reading], above: int) -> None:
-        """Bombs of natural cards and wilds, of ranks above `above`."""
-        if self.k:
-            for r in range(above + 1, _NORMAL):
-                if r != self.w:
-                    self._by_rank_of(out, Kind.BOMB, r, 4)
-
-    def pure_bomb(self, out: list[Reading]) -> None:
-        """The four wilds."""
-        if self.k == 4:
-            self._by_rank_of(out, Kind.BOMB, self.w, 4)
-
-    def bombs_over(self, last: Reading) -> list[Reading]:
-        """Every bomb (and the rocket) that beats the bomb `last`."""
-        assert last.bomb is not None
-        out: list[Reading] = []
-        if last.bomb == BombClass.ROCKET:
-            return out
-        cls, level = last.bomb, last.level
-        if cls == BombClass.SOFT:
-            self.soft_bombs(out, level)
-        for r in range(_NORMAL):
-            hard_beats = cls < BombClass.HARD or (cls == BombClass.HARD and r > level)
-            if self.count[r] == 4 and hard_beats:
-                out.append(natural(BY_KEY[4 * UNIT[r]], self.wild_rank))
-        if cls < BombClass.WILD:
-            self.pure_bomb(out)
-        if self.nat & _ROCKET_KEY == _ROCKET_KEY:
-            out.append(natural(BY_KEY[_ROCKET_KEY], self.wild_rank))
-        return out
-
-    # -- parts ---------------------------------------------------------------------
-
-    def _by_rank(self, out: list[Reading], kind: Kind, width: int, above: int) -> None:
-        for r in range(above + 1, _NORMAL):
-            self._by_rank_of(out, kind, r, width)
-
-    def _by_rank_of(self, out: list[Reading], kind: Kind, r: int, width: int) -> None:
-        """`width` cards of rank r, at least one of them a wild; wilds alone only as
-        themselves (rank r the wild rank)."""
-        have = self.count[r]
-        lowest = 0 if r == self.w else 1
-        for a in range(min(width - 1, have), max(lowest, width - self.k) - 1, -1):
-            t = width - a
-            self._add(out, a * UNIT[r], t, t * UNIT[r], width * UNIT[r], kind)
-
-    def _mains(self, links: tuple[tuple[int, int], ...]) -> list[Main]:
-        """Every way to make the main part (width cards of each rank) from the naturals
-        and at most all the wilds; kept for the hand, as one trio serves the trio with
-        a single and with a pair, and one body the airplanes with and without wings."""
-        known = self._known_mains.get(links)
-        if known is None:
-            known = self._known_mains[links] = self._make_mains(links)
-        return known
-
-    def _make_mains(self, links: tuple[tuple[int, int], ...]) -> list[Main]:
+    def mains_of(self, width: int, low: int, window: int, k: int, n: int) -> list[Main]:
+        """Every way to make n links of `width` cards from `low` up, out of the window's
+        natural cards (packed from `low`, each rank capped at `width`) and at most k
+        wilds: the lower links' natural cards vary slowest, most first."""
+        at = (width, low, window | n << 60, k)
+        known = self.mains.get(at)
+        if known is not None:
+            return known
         mains: list[Main] = [(0, 0, 0)]
-        k, count = self.k, self.count
-        for r, width in links:
-            unit = UNIT[r]
-            have = min(width, count[r])
-            if width - have > k:
-                return []
+        for i in range(n):
+            unit = UNIT[low + i]
+            have = (window >> (4 * i)) & 15
             grown = []
             for nat, used, stands in mains:
                 for a in range(have, -1, -1):
@@ -373,152 +336,496 @@ class _Gen:
                         break
                     grown.append((nat + a * unit, need, stands + (width - a) * unit))
             mains = grown
+        self.mains[at] = mains
+        self.size += len(mains)
         return mains
 
-    def _winged(
-        self,
-        out: list[Reading],
-        kind: Kind,
-        mains: list[Main],
-        ranks: tuple[int, ...],
-        m: int,
-        pairs: bool,
-    ) -> None:
-        """The plays of `kind` on each of these main parts (of the same ranks) with m
-        kickers, pairs or singles."""
-        if not mains:
-            return
-        wings = self._wings(ranks, m, pairs)
-        k, wild_unit, wild_rank = self.k, UNIT[self.w], self.wild_rank
-        get, append, make = BY_KEY.get, out.append, _reading
-        for main_nat, used, stands in mains:  # the hot loop: `_add` written out
-            body = main_nat + stands
-            left = k - used
-            for wing_nat, j, own, fresh in wings:
-                if j > left or used + j == 0 or main_nat + wing_nat == 0:
-                    continue  # too many wilds; no wild (moves' play); only wilds (themselves)
-                combo = get(body + wing_nat + own) if own >= 0 else None
-                if combo is not None and combo.kind is kind:
-                    wild = own
-                else:
-                    combo = get(body + wing_nat + fresh)
-                    if combo is None or combo.kind is not kind:
-                        continue
-                    wild = fresh
-                key = main_nat + wing_nat + (used + j) * wild_unit
-                append(make(key, stands + wild, combo, wild_rank, None))
+    def chain(self, kind: Kind, width: int, low: int, window: int, k: int) -> tuple[Reading, ...]:
+        """The chains of `kind` from `low` that take a wild, for this window."""
+        n = kind.chain_length
+        at = (width, low, window | n << 60, k)
+        known = self.chains.get(at)
+        if known is None:
+            plays = []
+            unit = self.unit
+            for nat, used, stands in self.mains_of(width, low, window, k, n):
+                if used and nat:
+                    combo = BY_KEY.get(nat + stands)
+                    if combo is not None and combo.kind is kind:
+                        plays.append(self.reading(nat + used * unit, stands, combo, None))
+            known = self.chains[at] = tuple(plays)
+        return known
 
-    def _wings(self, ranks: tuple[int, ...], m: int, pairs: bool) -> Wings:
-        """Every choice of m kickers outside the main ranks, with what their wilds stand
-        for: as themselves where that may be legal, else each a rank of its own (the
-        wild's first, then low to high) or the rank of the natural it pairs."""
-        skip = 0
-        for r in ranks:
-            skip |= 1 << r
-        choices = self._choices.get((m, pairs))
-        if choices is None:  # the hand's kickers, main ranks or not: filtered below
-            rem, k = self.count, self.k
-            choices = _pair_wings(rem, m, k) if pairs else _single_wings(rem, m, k)
-            self._choices[m, pairs] = choices
-        per = 2 if pairs else 1
-        w = self.w
-        own_ok = not pairs and not skip >> w & 1
-        out: Wings = []
-        for wing_nat, j, taken, halves, n_fresh in choices:
-            if taken & skip:
-                continue  # a kicker of a main rank
-            fresh = halves
+    def row(self, kind: Kind, main: Main, ranks: int, pairs: bool) -> _Row:
+        at = (kind, main[0], main[2])
+        found = self.rows.get(at)
+        if found is None:
+            found = self.rows[at] = _Row(self, kind, main, ranks, pairs)
+        return found
+
+    def winged_rank(self, kind: Kind, r: int, have: int, k: int) -> list[tuple[_Row, int]]:
+        """The main parts of `kind` at rank r (with `have` natural cards of it, capped),
+        each as its row and the wilds left for its kickers."""
+        at = (kind, r, have, k)
+        known = self.winged.get(at)
+        if known is None:
+            width, _, pairs = _WINGED[kind]
+            known = []
+            for a in range(have, -1, -1):
+                used = width - a
+                if used > k:
+                    break
+                main = (a * UNIT[r], used, used * UNIT[r])
+                known.append((self.row(kind, main, 1 << r, pairs), k - used))
+            self.winged[at] = known
+        return known
+
+    def winged_window(self, kind: Kind, low: int, window: int, k: int) -> list[tuple[_Row, int]]:
+        """The main parts of the airplane `kind` from `low` (a chain of trios) for this
+        window, each as its row and the wilds left for its wings."""
+        n = kind.chain_length
+        at = (kind, low, window, k)
+        known = self.winged.get(at)
+        if known is None:
+            pairs = _PLANES[kind.family]
+            ranks = sum(1 << r for r in range(low, low + n))
+            known = [
+                (self.row(kind, main, ranks, pairs), k - main[1])
+                for main in self.mains_of(3, low, window, k, n)
+            ]
+            self.winged[at] = known
+        return known
+
+
+class _Naturals(dict[Combo, Reading]):
+    """The reading of each play of natural cards, made as first asked for."""
+
+    def __init__(self, wild_rank: str) -> None:
+        super().__init__()
+        self.wild_rank = wild_rank
+
+    def __missing__(self, combo: Combo) -> Reading:
+        found = self[combo] = natural(combo, self.wild_rank)
+        return found
+
+
+class _Row(dict[int, "Reading | None"]):
+    """A main part's plays by kicker choice (`_Hand.codes`): None where the choice makes
+    no play of the kind with it (a kicker of a main rank, no wild at all, wilds alone,
+    or cards the table does not hold as the kind). Filled as choices are first asked
+    for: what a wild kicker stands for is itself where that may be legal, else each a
+    rank of its own (the wild's first, then low to high) or the rank of the natural it
+    pairs."""
+
+    def __init__(self, kept: _Kept, kind: Kind, main: Main, ranks: int, pairs: bool) -> None:
+        super().__init__()
+        self.kept, self.kind, self.main, self.pairs = kept, kind, main, pairs
+        self.skip = sum(_TOP[r] for r in range(_N) if ranks >> r & 1)  # the main ranks' tops
+
+    def __missing__(self, code: int) -> Reading | None:
+        self.fill((code,))
+        return self[code]
+
+    def fill(self, codes: Iterable[int]) -> None:
+        """Work out the choices not yet here (a new main part's all at once)."""
+        kept, kind, skip, pairs = self.kept, self.kind, self.skip, self.pairs
+        main_nat, used, stands = self.main
+        w, wild_rank, fresh_ranks = kept.w, kept.wild_rank, kept.fresh
+        wild_unit, wild_top, per = UNIT[w], _TOP[w], 2 if pairs else 1
+        get, new = BY_KEY.get, 0
+        for code in codes:
+            if code in self:
+                continue
+            new += 1
+            wing_nat = code & _MASK
+            j = code >> _WILDS_AT
+            taken = (wing_nat + 7 * _ONES) & _TOPS
+            if taken & skip or used + j == 0 or main_nat + wing_nat == 0:
+                self[code] = None
+                continue
+            own = j * wild_unit if j and not pairs and not skip & wild_top else -1
+            fresh = (code >> 64) & _MASK  # what the wilds paired with a natural stand for
+            n_fresh = (code >> _FRESH_AT) & 15
             if n_fresh:
-                used = skip | taken
-                for r in self.fresh:
-                    if not used >> r & 1:
+                taken_by = skip | taken
+                for r in fresh_ranks:
+                    if not taken_by & _TOP[r]:
                         fresh += per * UNIT[r]
                         n_fresh -= 1
                         if not n_fresh:
                             break
-            out.append((wing_nat, j, j * UNIT[w] if own_ok and j else -1, fresh))
+            body = main_nat + stands + wing_nat
+            combo = get(body + own) if own >= 0 else None
+            if combo is not None and combo.kind is kind:
+                wild = own
+            else:
+                combo = get(body + fresh)
+                if combo is None or combo.kind is not kind:
+                    self[code] = None
+                    continue
+                wild = fresh
+            key = main_nat + wing_nat + (used + j) * wild_unit
+            self[code] = _reading(key, stands + wild, combo, wild_rank, None)
+        kept.size += new
+
+
+_kept: dict[str, _Kept] = {}
+
+
+def _kept_for(w: int, wild_rank: str) -> _Kept:
+    kept = _kept.pop(wild_rank, None)
+    if kept is None or kept.size > KEPT_LIMIT:
+        if len(_kept) >= KEPT_RANKS:
+            del _kept[next(iter(_kept))]  # the wild rank asked about least lately
+        kept = _Kept(w, wild_rank)
+    _kept[wild_rank] = kept  # the latest
+    return kept
+
+
+class _Hand:
+    """The plays of one hand that take at least one wild (the rest are `moves`')."""
+
+    def __init__(self, nat: int, k: int, w: int, wild_rank: str) -> None:
+        self.nat, self.k, self.w, self.wild_rank = nat, k, w, wild_rank
+        self.kept = _kept_for(w, wild_rank)
+        self.count = [(nat >> (4 * r)) & 15 for r in range(_N)]
+        self._caps: dict[int, tuple[int, list[int]]] = {}
+        # the tops of the ranks held at least once, twice, three and four times
+        self._held = tuple((nat + (8 - n) * _ONES) & _TOPS for n in range(1, 5))
+        self._codes: dict[tuple[int, bool, int], list[list[int]]] = {}
+
+    def _cap(self, width: int) -> tuple[int, list[int]]:
+        """The chain ranks' natural cards capped at `width` (packed), and the cards
+        missing for a link of each rank, summed from the 3 up."""
+        found = self._caps.get(width)
+        if found is None:
+            capped, short = 0, [0]
+            for r, c in enumerate(self.count[:_CHAIN_END]):
+                capped += min(c, width) * UNIT[r]
+                short.append(short[-1] + max(0, width - c))
+            found = self._caps[width] = (capped, short)
+        return found
+
+    def codes(self, m: int, pairs: bool, skip: int) -> list[list[int]]:
+        """The hand's choices of m kickers (pairs or singles), none of a rank in `skip`
+        (a bit each), as `_Row` reads them: with at most 0, 1, ... k wilds."""
+        at = (m, pairs, skip)
+        found = self._codes.get(at)
+        if found is None:
+            held = self._held
+            if skip:
+                tops = sum(8 << (4 * r) for r in range(_N) if skip >> r & 1)
+                held = tuple(h & ~tops for h in held)
+            found = self._codes[at] = _choices(held, m, pairs, self.k)
+        return found
+
+    # -- families ----------------------------------------------------------------
+
+    def everything(self, out: list[Reading]) -> None:
+        if self.k:
+            for kind in _LEAD_KINDS:
+                self.of_kind(out, kind, -1)
+
+    def of_kind(self, out: list[Reading], kind: Kind, above: int) -> None:
+        """The plays of `kind` above `level` that take a wild."""
+        k = self.k
+        if not k or kind is Kind.ROCKET:
+            return
+        kept, count = self.kept, self.count
+        width = _BY_RANK.get(kind)
+        if width is not None:
+            most = width - 1
+            of_rank = kept.of_rank
+            for r in range(above + 1, _NORMAL):
+                c = count[r]
+                out += of_rank(width, r, c if c < most else most, k)
+        elif kind in _WINGED:
+            width, m, pairs = _WINGED[kind]
+            winged = kept.winged
+            codes = self.codes(m, pairs, 0)
+            for r in range(above + 1, _NORMAL):
+                c = count[r]
+                at = (kind, r, c if c < width else width, k)
+                mains = winged.get(at)
+                if mains is None:
+                    mains = kept.winged_rank(*at)
+                for row, left in mains:
+                    asked = codes[left]
+                    if len(row) < len(asked):
+                        row.fill(asked)
+                    out += filter(None, map(row.__getitem__, asked))
+        elif kind.family in _CHAIN:
+            width, n = _CHAIN[kind.family], kind.chain_length
+            capped, short = self._cap(width)
+            span, length = (1 << (4 * n)) - 1, n << 60
+            chains = kept.chains
+            for low in range(above + 1, _CHAIN_END - n + 1):
+                if short[low + n] - short[low] <= k:
+                    window = (capped >> (4 * low)) & span
+                    found = chains.get((width, low, window | length, k))
+                    if found is None:
+                        found = kept.chain(kind, width, low, window, k)
+                    out += found
+        else:
+            pairs, n = _PLANES[kind.family], kind.chain_length
+            capped, short = self._cap(3)
+            span = (1 << (4 * n)) - 1
+            winged = kept.winged
+            for low in range(above + 1, _CHAIN_END - n + 1):
+                if short[low + n] - short[low] > k:
+                    continue
+                at = (kind, low, (capped >> (4 * low)) & span, k)
+                mains = winged.get(at)
+                if mains is None:
+                    mains = kept.winged_window(*at)
+                codes = self.codes(n, pairs, ((1 << n) - 1) << low)
+                for row, left in mains:
+                    asked = codes[left]
+                    if len(row) < len(asked):
+                        row.fill(asked)
+                    out += filter(None, map(row.__getitem__, asked))
+
+    def soft_bombs(self, out: list[Reading], above: int) -> None:
+        """Bombs of natural cards and wilds, of ranks above `above`."""
+        if self.k:
+            of_rank, count, k = self.kept.of_rank, self.count, self.k
+            for r in range(above + 1, _NORMAL):
+                if r != self.w:
+                    c = count[r]
+                    out += of_rank(4, r, c if c < 3 else 3, k)
+
+    def pure_bomb(self, out: list[Reading]) -> None:
+        """The four wilds."""
+        if self.k == 4:
+            out += self.kept.of_rank(4, self.w, 0, 4)
+
+    def bombs_over(self, last: Reading) -> list[Reading]:
+        """Every bomb (and the rocket) that beats the bomb `last`."""
+        assert last.bomb is not None
+        out: list[Reading] = []
+        if last.bomb == BombClass.ROCKET:
+            return out
+        cls, level = last.bomb, last.level
+        naturals = self.kept.naturals
+        if cls == BombClass.SOFT:
+            self.soft_bombs(out, level)
+        for r in range(_NORMAL):
+            hard_beats = cls < BombClass.HARD or (cls == BombClass.HARD and r > level)
+            if self.count[r] == 4 and hard_beats:
+                out.append(naturals[BY_KEY[4 * UNIT[r]]])
+        if cls < BombClass.WILD:
+            self.pure_bomb(out)
+        if self.nat & _ROCKET_KEY == _ROCKET_KEY:
+            out.append(naturals[BY_KEY[_ROCKET_KEY]])
         return out
 
-    def _add(
-        self, out: list[Reading], nat: int, t: int, stands: int, combo_key: int, kind: Kind
-    ) -> bool:
-        """Add the play if the table reads these cards as `kind`; say whether it did."""
-        combo = BY_KEY.get(combo_key)
-        if combo is None or combo.kind is not kind:
-            return False
-        bomb = None
-        if kind is Kind.BOMB:
-            bomb = BombClass.WILD if nat == 0 else BombClass.SOFT
-        out.append(_reading(nat + t * UNIT[self.w], stands, combo, self.wild_rank, bomb))
-        return True
+
+# --- kicker choices -------------------------------------------------------------------
+#
+# A choice of kickers is one int, as `_Row` reads it: its natural cards (packed), what
+# the wilds that pair a natural stand for (packed, from bit 64), how many wild kickers
+# are free to stand for a rank of their own (a single each, or a pair each; bits
+# 128-131) and how many wilds it takes (from bit 132). Choices come in the order the
+# plays list them: by wilds taken (singles) or by halves, then wild pairs (pairs); the
+# natural cards by their lowest rank, then by how many of it, then the rest alike.
+
+_FRESH_AT = 128
+_WILDS_AT = 132
 
 
-Choices = list[tuple[int, int, int, int, int]]
-"""Kickers: their natural cards (packed), how many wilds, the natural ranks (a bit each),
-what the wilds that pair a natural stand for (packed), and how many wild kickers are
-free to stand for a fresh rank (a single each, or a pair each)."""
-Wings = list[tuple[int, int, int, int]]
-"""Kickers: their natural cards (packed), how many wilds, what the wilds stand for as
-themselves (-1: not tried), and what they stand for each as a rank of its own."""
+def _flag_table(ranks: range) -> dict[int, tuple[bool, ...]]:
+    """For every set of these ranks (their tops), whether each of them is in it."""
+    table: dict[int, tuple[bool, ...]] = {0: ()}
+    for r in ranks:
+        top = 8 << (4 * r)
+        table = {
+            **{mask: (*flags, False) for mask, flags in table.items()},
+            **{mask + top: (*flags, True) for mask, flags in table.items()},
+        }
+    return table
 
 
-def _single_wings(rem: list[int], m: int, left: int) -> Choices:
-    """Kickers of m single cards."""
-    out = []
+_FLAGS_LOW, _FLAGS_HIGH = _flag_table(range(8)), _flag_table(range(8, _N))
+_LOW_TOPS = sum(8 << (4 * r) for r in range(8))
+
+
+def _flags(tops: int) -> tuple[bool, ...]:
+    """Whether each rank's top is set, lowest rank first."""
+    return _FLAGS_LOW[tops & _LOW_TOPS] + _FLAGS_HIGH[tops & ~_LOW_TOPS]
+
+
+def _tag(wild_pairs: int, wilds: int) -> int:
+    return wild_pairs << _FRESH_AT | wilds << _WILDS_AT
+
+
+def _rows(cell: Callable[[int, int], int | None], ranks: int) -> tuple[tuple[int | None, ...], ...]:
+    return tuple(tuple(cell(i, j) for j in range(ranks)) for i in range(ranks))
+
+
+_HALF = tuple(unit | unit << 64 for unit in UNIT)  # a natural, and a wild paired with it
+_ONE_SINGLE = (UNIT, _tag(1, 1))
+_TWO_SINGLES = (
+    tuple(  # by the lower rank: with each higher rank, then with its second card
+        row + tuple(2 * UNIT[i] if j == i else None for j in range(_N))
+        for i, row in enumerate(_rows(lambda i, j: UNIT[i] + UNIT[j] if j > i else None, _N))
+    ),
+    tuple(unit | _tag(1, 1) for unit in UNIT),
+    _tag(2, 2),
+)
+_ONE_PAIR = (
+    tuple(2 * UNIT[r] for r in range(_NORMAL)),
+    _tag(1, 2),
+    tuple(_HALF[r] | _tag(0, 1) for r in range(_NORMAL)),
+)
+_TWO_PAIRS = (
+    _rows(lambda r, s: 2 * UNIT[r] + 2 * UNIT[s] if s > r else None, _NORMAL),
+    tuple(2 * UNIT[r] | _tag(1, 2) for r in range(_NORMAL)),
+    _tag(2, 4),
+    tuple(  # a half of r: (without, with) its natural pair first
+        (
+            (None,) * _NORMAL + half,
+            tuple(2 * UNIT[r] + _HALF[s] | _tag(0, 1) if s > r else None for s in range(_NORMAL))
+            + half,
+        )
+        for r, half in enumerate(
+            _rows(lambda r, s: _HALF[r] + 2 * UNIT[s] | _tag(0, 1) if s > r else None, _NORMAL)
+        )
+    ),
+    tuple(_HALF[r] | _tag(1, 3) for r in range(_NORMAL)),
+    _rows(lambda r, s: _HALF[r] + _HALF[s] | _tag(0, 2) if s > r else None, _NORMAL),
+)
+
+
+def _picked(
+    rows: tuple[tuple[int | None, ...], ...], pick: Iterable[bool], select: tuple[bool, ...]
+) -> list[int]:
+    """The entries that `select` keeps of the rows that `pick` keeps, all in C."""
+    return list(
+        filter(None, chain.from_iterable(map(compress, compress(rows, pick), repeat(select))))
+    )
+
+
+def _few_choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[list[int]]:
+    """`_choices` of one or two kickers, from ready-made rows picked in C."""
+    once = _flags(held[0])
+    if pairs:
+        once, twice = once[:_NORMAL], _flags(held[1])[:_NORMAL]
+        if m == 1:
+            nat_rows, wild_pair, half_rows = _ONE_PAIR
+            nat = list(compress(nat_rows, twice))
+            halves = list(compress(half_rows, once)) if most else []
+            return [nat, nat + halves, *([*nat, wild_pair, *halves] for _ in range(most - 1))]
+        both, with_wild, wild_pairs, mixed, three, two_halves = _TWO_PAIRS
+        a = _picked(both, twice, twice)
+        b = list(compress(with_wild, twice)) if most >= 2 else []
+        d: list[int] = []
+        if most:
+            rows = map(getitem, compress(mixed, once), compress(twice, once))
+            d = list(filter(None, chain.from_iterable(map(compress, rows, repeat(once + twice)))))
+        e = list(compress(three, once)) if most >= 3 else []
+        f = _picked(two_halves, once, once) if most >= 2 else []
+        out = [a, a + d, a + b + d + f, a + b + d + e + f, a + b + [wild_pairs] + d + e + f]
+        return out[: most + 1]
+    if m == 1:
+        units, wild = _ONE_SINGLE
+        nat = list(compress(units, once))
+        return [nat, *([*nat, wild] for _ in range(most))]
+    by_lower, one_wild, two_wilds = _TWO_SINGLES
+    nat = _picked(by_lower, once, once + _flags(held[1]))
+    if not most:
+        return [nat]
+    one = nat + list(compress(one_wild, once))
+    return [nat, one, *([*one, two_wilds] for _ in range(most - 1))]
+
+
+CHOICES_LIMIT = 50_000
+"""Lists of kicker choices kept (they depend on which ranks a hand holds how often, not
+on the wild rank, so hands share them); past it, all are dropped."""
+
+_known_choices: dict[tuple[int, ...], list[list[int]]] = {}
+
+
+def _choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[list[int]]:
+    """Every choice of m kickers (pairs or singles) from the naturals whose ranks `held`
+    gives (the tops of those held at least 1, 2, 3, 4 times), with at most 0, 1, ...
+    `most` wilds."""
+    if m <= 2:
+        return _few_choices(held, m, pairs, most)
+    at: tuple[int, ...]
+    if pairs:
+        at = (m, 1, held[0] & _NORMAL_TOPS, held[1] & _NORMAL_TOPS, 0, 0, most)
+    else:
+        at = (m, 0, *(held[n] if n < m else 0 for n in range(4)), most)
+    found = _known_choices.get(at)
+    if found is None:
+        if len(_known_choices) >= CHOICES_LIMIT:
+            _known_choices.clear()
+        rem = [sum(1 for h in held if h >> (4 * r + 3) & 1) for r in range(_N)]
+        every = (_pair_choices if pairs else _single_choices)(rem, m, most)
+        found = _known_choices[at] = [
+            [code for code in every if code >> _WILDS_AT <= left] for left in range(most + 1)
+        ]
+    return found
+
+
+def _single_choices(rem: list[int], m: int, left: int) -> list[int]:
+    """Kickers of m single cards, at most `left` of them wilds."""
     ranks = [r for r, c in enumerate(rem) if c]
+    # sets[s]: every multiset of s cards, by lowest rank; starts[s][i]: where those
+    # whose lowest rank is ranks[i] or above begin
+    sets: list[list[int]] = [[0]]
+    starts: list[list[int]] = [[0] * (len(ranks) + 1)]
+    for size in range(1, m + 1):
+        found: list[int] = []
+        at = []
+        for i, r in enumerate(ranks):
+            at.append(len(found))
+            unit = UNIT[r]
+            for take in range(1, min(rem[r], size) + 1):
+                rest = size - take
+                found += map((take * unit).__add__, sets[rest][starts[rest][i + 1] :])
+        at.append(len(found))
+        sets.append(found)
+        starts.append(at)
+    out: list[int] = []
     for j in range(min(m, left) + 1):
-        for nat, taken in _multisets(ranks, rem, m - j, 0):
-            out.append((nat, j, taken, 0, j))
+        out += map((j << _FRESH_AT | j << _WILDS_AT).__or__, sets[m - j])
     return out
 
 
-def _multisets(ranks: list[int], rem: list[int], size: int, start: int) -> list[tuple[int, int]]:
-    """Every multiset of `size` cards of ranks[start:] (at most rem[r] of rank r): packed,
-    and its ranks a bit each."""
-    if size == 0:
-        return [(0, 0)]
-    out = []
-    for i in range(start, len(ranks)):
-        r = ranks[i]
-        bit = 1 << r
-        for take in range(1, min(rem[r], size) + 1):
-            base = take * UNIT[r]
-            for nat, taken in _multisets(ranks, rem, size - take, i + 1):
-                out.append((nat + base, taken | bit))
-    return out
-
-
-def _pair_wings(rem: list[int], m: int, left: int) -> Choices:
+def _pair_choices(rem: list[int], m: int, left: int) -> list[int]:
     """Kickers of m pairs of distinct ranks: natural pairs, a natural and a wild, or two
     wilds."""
-    out: Choices = []
+    ranks = [r for r in range(_NORMAL) if rem[r]]
+    n = len(ranks)
+    # sets[whole, halves]: natural pairs and naturals to pair with a wild, of distinct
+    # ranks, by lowest rank; starts[whole, halves][i]: where those whose lowest rank is
+    # ranks[i] or above begin
+    sets: dict[tuple[int, int], list[int]] = {(0, 0): [0]}
+    starts: dict[tuple[int, int], list[int]] = {(0, 0): [0] * (n + 1)}
+    for size in range(1, m + 1):
+        for halves in range(min(size, left) + 1):
+            whole = size - halves
+            found: list[int] = []
+            at = []
+            for i, r in enumerate(ranks):
+                at.append(len(found))
+                unit = UNIT[r]
+                if whole and rem[r] >= 2:
+                    rest = (whole - 1, halves)
+                    found += map((2 * unit).__add__, sets[rest][starts[rest][i + 1] :])
+                if halves:
+                    rest = (whole, halves - 1)
+                    found += map((unit | unit << 64).__add__, sets[rest][starts[rest][i + 1] :])
+            at.append(len(found))
+            sets[whole, halves] = found
+            starts[whole, halves] = at
+    out: list[int] = []
     for halves in range(min(m, left) + 1):
         for wild_pairs in range((left - halves) // 2 + 1):
             whole = m - halves - wild_pairs
             if whole < 0:
                 break
-            j = halves + 2 * wild_pairs
-            for nat, taken, paired in _pairs_of(rem, whole, halves, 0):
-                out.append((nat, j, taken, paired, wild_pairs))
-    return out
-
-
-def _pairs_of(rem: list[int], whole: int, halves: int, start: int) -> list[tuple[int, int, int]]:
-    """Natural pairs (`whole` of them) and naturals to pair with a wild (`halves`), of
-    distinct ranks from `start` up: (natural cards, their ranks a bit each, the ranks
-    the wilds stand for)."""
-    if not whole and not halves:
-        return [(0, 0, 0)]
-    out = []
-    for r in range(start, _NORMAL):
-        n = rem[r]
-        if not n:
-            continue
-        unit, bit = UNIT[r], 1 << r
-        if whole and n >= 2:
-            for nat, taken, paired in _pairs_of(rem, whole - 1, halves, r + 1):
-                out.append((nat + 2 * unit, taken | bit, paired))
-        if halves:
-            for nat, taken, paired in _pairs_of(rem, whole, halves - 1, r + 1):
-                out.append((nat + unit, taken | bit, paired + unit))
+            tag = wild_pairs << _FRESH_AT | (halves + 2 * wild_pairs) << _WILDS_AT
+            out += map(tag.__or__, sets[whole, halves])
     return out
