@@ -40,7 +40,7 @@ from ddz_tui.bots.endgame import Solver, side_of
 from ddz_tui.bots.laizi import searched_wild
 from ddz_tui.bots.packed import KEY_OF, going_out
 from ddz_tui.bots.plan import plan_of, value_of
-from ddz_tui.bots.sampling import Hidden
+from ddz_tui.bots.sampling import TRUST, Hidden
 from ddz_tui.bots.situation import Situation
 from ddz_tui.engine import PlayerView
 from ddz_tui.moves import pack
@@ -87,9 +87,12 @@ class HardBot:
         seed: int | None = None,
         budget: float | None = DEFAULT_BUDGET,
         samples: int | None = None,
+        trust: float = TRUST,
     ) -> None:
         if budget is not None and budget <= 0:
             raise ValueError("budget must be a positive number of seconds")
+        if not 0 <= trust <= 1:
+            raise ValueError("trust must be between 0 and 1")
         if samples is None:
             samples = max(MIN_SAMPLES, round(SAMPLES_PER_SECOND * (budget or DEFAULT_BUDGET)))
         if samples < 1:
@@ -97,6 +100,7 @@ class HardBot:
         self.seed = random.SystemRandom().getrandbits(63) if seed is None else seed
         self.budget = budget
         self.samples = samples
+        self.trust = trust  # its guesses' (`sampling.Hidden`): the lab measures other values
         self.searches = 0
         self.deals = 0  # guessed deals tried, over all searches
         self.cut_short = 0  # searches the budget stopped before their fixed work was done
@@ -124,7 +128,7 @@ class HardBot:
     ) -> Combo | None:
         plays = view.legal_plays
         rng = random.Random(_position_seed(self.seed, view))
-        hidden = Hidden.of(view)
+        hidden = Hidden.of(view, self.trust)
         deal = deal_for(view)
         self.searches += 1
         if sum(view.cards_left) <= ENDGAME_CARDS:

@@ -128,6 +128,9 @@ class Hidden:
     pool: tuple[int, ...]
     landlord: int
     actions: tuple[Action | BidAction, ...]
+    trust: float = TRUST
+    """The chance a guess keeps per past action it does not explain (`TRUST` by default;
+    1 ignores past play, 0 keeps only guesses that explain the most)."""
     verdicts: dict[tuple[int, int], bool] = field(default_factory=dict, compare=False, repr=False)
     """Whether action i agrees with a hand, by (i, hand): guesses repeat hands (late in a
     game most of them), and asking the policy is what a guess costs."""
@@ -138,7 +141,7 @@ class Hidden:
         return any(n == size(k) for n, k in zip(self.sizes, self.known, strict=True))
 
     @classmethod
-    def of(cls, view: PlayerView) -> Hidden:
+    def of(cls, view: PlayerView, trust: float = TRUST) -> Hidden:
         seat, landlord = view.seat, view.landlord
         assert landlord is not None
         seats = ((seat + 1) % 3, (seat + 2) % 3)
@@ -153,6 +156,7 @@ class Hidden:
             pool=tuple(pool),
             landlord=landlord,
             actions=past_actions(view),
+            trust=trust,
         )
 
     def sample(
@@ -203,7 +207,9 @@ class Hidden:
 
     def misses(self, hands: tuple[int, int], most: int | float) -> int | None:
         """How many past actions the guess does not explain, or None once more than
-        `most` (the count stops there)."""
+        `most` (the count stops there); 0 at trust 1, which asks no past action."""
+        if self.trust >= 1:
+            return 0
         missed = 0
         for agrees in self._agreements(hands):
             if not agrees:
@@ -214,8 +220,10 @@ class Hidden:
 
     def _checked(self, hands: tuple[int, int], rng: random.Random) -> int | None:
         """None if the guess is kept; else how many actions it passed before refusal."""
+        if self.trust >= 1:
+            return None
         for checked, agrees in enumerate(self._agreements(hands)):
-            if not agrees and rng.random() >= TRUST:
+            if not agrees and rng.random() >= self.trust:
                 return checked
         return None
 
@@ -234,7 +242,6 @@ class Hidden:
 STEPS = 8
 """Swaps a chain proposes between two guesses it gives: more make the guesses less
 alike and cost more (docs/bots.md)."""
-_LOG_TRUST = math.log(TRUST)
 
 
 class Chain:
@@ -242,7 +249,7 @@ class Chain:
 
     A step proposes swapping one card of the first hidden seat's share for one of the
     second's and takes it with the chance that keeps each guess as likely as the
-    rejection sampler would make it: `TRUST` to the power of the past actions it
+    rejection sampler would make it: its `trust` to the power of the past actions it
     explains fewer of (so a swap that explains as many or more is always taken). Where
     few guesses explain every action, a rejection draw mostly fails; a chain stays
     among the ones that explain the most."""
@@ -255,6 +262,7 @@ class Chain:
         missed = hidden.misses(start, math.inf)
         assert missed is not None
         self.missed = missed
+        self.log_trust = math.log(hidden.trust) if 0 < hidden.trust < 1 else None
 
     def walk(self, steps: int, stop: Callable[[], bool] | None = None) -> tuple[int, int] | None:
         """The guess after `steps` proposals; None if `stop` says the time is up first."""
@@ -270,13 +278,19 @@ class Chain:
             if a == b:
                 continue
             hands = (self.hands[0] - a + b, self.hands[1] - b + a)
-            u = rng.random()
-            most = self.missed + (int(math.log(u) / _LOG_TRUST) if u > 0 else len(hidden.actions))
+            most = self.missed + self._leeway(rng.random(), len(hidden.actions))
             missed = hidden.misses(hands, most)
             if missed is not None:
                 self.hands, self.missed = hands, missed
                 first[i], second[j] = b, a
         return self.hands
+
+    def _leeway(self, u: float, actions: int) -> int | float:
+        """How many more past actions a proposal may leave unexplained and be taken, for
+        a uniform draw `u`: each one more with the chance `trust`."""
+        if self.log_trust is None:  # trust 1: any; trust 0: none
+            return math.inf if self.hidden.trust >= 1 else 0
+        return int(math.log(u) / self.log_trust) if u > 0 else actions
 
 
 def _units(key: int) -> list[int]:

@@ -25,7 +25,10 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     simulate.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
     simulate.add_argument("--seed", type=int, default=0, help="seed for the deals and bots")
     simulate.add_argument(
-        "--bots", default="random,random,random", help="three bot levels, seat 0 to 2"
+        "--bots",
+        default="random,random,random",
+        help="three bot levels, seat 0 to 2: random, easy, normal, hard, or the lab's "
+        "opponent styles aggressive and cautious (default random,random,random)",
     )
     simulate.add_argument(
         "--mode",
@@ -41,8 +44,14 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         description="Each deal is played twice with the landlord's seat fixed: A as landlord "
         "against two B peasants, then B as landlord against two A peasants.",
     )
-    arena.add_argument("a", metavar="A", help="a bot level: random, easy, normal or hard")
-    arena.add_argument("b", metavar="B", help="the level to measure it against")
+    arena.add_argument(
+        "a",
+        metavar="A",
+        help="a bot level: random, easy, normal or hard, or an opponent style of the lab: "
+        "aggressive (big plays first, follows and bombs at once, bids light) or cautious "
+        "(low leads, keeps its plan and its bombs, bids only strong hands)",
+    )
+    arena.add_argument("b", metavar="B", help="the level or style to measure it against")
     arena.add_argument(
         "--games",
         type=int,
@@ -55,6 +64,14 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     )
     arena.add_argument(
         "--budget", type=float, help="the hard bot's seconds per decision (default 1)"
+    )
+    arena.add_argument(
+        "--trust",
+        type=float,
+        metavar="P",
+        help="the hard bot's guesses keep a hidden deal with chance P for each past play the "
+        "normal bot would not have made with it (default 0.1; 1 ignores past play, 0 keeps "
+        "only the deals that explain the most)",
     )
     arena.add_argument(
         "--bidding",
@@ -104,8 +121,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from ddz_tui.bots import make_bot
     from ddz_tui.bots.lab.simulate import simulate
+    from ddz_tui.bots.lab.styles import player_of
     from ddz_tui.engine import LandlordMode, rules_spec
 
     levels = [level.strip() for level in args.bots.split(",")]
@@ -113,7 +130,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"--bots: give three levels, one per seat (got {len(levels)})")
     for level in levels:
         try:
-            make_bot(level)
+            player_of(level)
         except ValueError as exc:
             raise UsageError(f"--bots: {exc}") from None
     if args.games < 1:
@@ -176,15 +193,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     from ddz_tui.bots import Level
     from ddz_tui.bots.lab.arena import SEATINGS, Match, run, run_bidding
+    from ddz_tui.bots.lab.styles import Player, player_of
     from ddz_tui.engine import LandlordMode, rules_spec
 
     levels = []
     for name in (args.a, args.b):
         try:
-            levels.append(Level(name))
-        except ValueError:
-            names = ", ".join(level.value for level in Level)
-            raise UsageError(f"unknown bot level {name!r}: choose from {names}") from None
+            levels.append(player_of(name))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     if args.games is None:
         args.games = 1200 if args.bidding else 1000
     if args.bidding and (args.games < len(SEATINGS) or args.games % len(SEATINGS)):
@@ -198,9 +215,14 @@ def cmd_arena(args: argparse.Namespace) -> int:
         raise UsageError("--workers: give at least 1")
     if args.budget is not None and args.budget <= 0:
         raise UsageError("--budget: give a positive number of seconds")
-    options: dict[Level, dict[str, object]] = {}
+    if args.trust is not None and not 0 <= args.trust <= 1:
+        raise UsageError("--trust: give a chance between 0 and 1")
+    hard: dict[str, object] = {}
     if args.budget is not None:
-        options[Level.HARD] = {"budget": args.budget}
+        hard["budget"] = args.budget
+    if args.trust is not None:
+        hard["trust"] = args.trust
+    options: dict[Player, dict[str, object]] = {Level.HARD: hard} if hard else {}
     rules = _rules(args.rules)
     if not args.bidding and rules.landlord is LandlordMode.GRAB:
         raise UsageError("--rules grab: the bots call and grab only with --bidding")
@@ -211,6 +233,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     details += f"; seed {args.seed}"
     if Level.HARD in (match.a, match.b):
         details += f"; hard budget {budget:g} s"
+        if args.trust is not None:
+            details += f", trust {args.trust:g}"
     with _games_progress(f"{match.a.value} vs {match.b.value}", args.games) as advance:
         if args.bidding:
             bidding = run_bidding(match, args.games, args.workers, advance)

@@ -36,6 +36,7 @@ from itertools import product, repeat
 
 from ddz_tui.bots import Bot, Level, make_bot
 from ddz_tui.bots.lab.blunders import NONE, Blunders, blunders_of
+from ddz_tui.bots.lab.styles import Player, make_player
 from ddz_tui.bots.runner import play_out
 from ddz_tui.engine import Decision, Game, LandlordMode, PlayerView, Rules, Side
 from ddz_tui.rules import Combo
@@ -46,12 +47,13 @@ Z95 = 1.96
 
 @dataclass(frozen=True)
 class Match:
-    """Who plays: levels A and B, and the options each level's bots are made with."""
+    """Who plays: levels A and B (or the lab's opponent styles, `styles`), and the
+    options each level's bots are made with."""
 
-    a: Level
-    b: Level
+    a: Player
+    b: Player
     seed: int
-    options: dict[Level, dict[str, object]] = field(default_factory=dict)
+    options: dict[Player, dict[str, object]] = field(default_factory=dict)
     rules: Rules = field(default_factory=Rules)
 
     def fixed_rules(self) -> Rules:
@@ -78,8 +80,8 @@ class Match:
         play_out(before, [make_bot(Level.NORMAL, seed + seat) for seat in range(3)])
         return before.played_order()
 
-    def bot(self, level: Level, seed: int) -> Bot:
-        return make_bot(level, seed, **self.options.get(level, {}))
+    def bot(self, level: Player, seed: int) -> Bot:
+        return make_player(level, seed, **self.options.get(level, {}))
 
 
 ANSWERED = (Decision.CALL, Decision.GRAB, Decision.DOUBLE, Decision.SHOW, Decision.SHOW_START)
@@ -93,7 +95,7 @@ class SeatResult:
     `answers`: per yes-or-no decision it met, how many times it was asked and said yes
     (super doubles: `Decision.DOUBLE`'s yeses that were super doubles, in `supers`)."""
 
-    level: Level
+    level: Player
     asked: int
     bid: int
     landlord: bool
@@ -110,9 +112,9 @@ class BiddingDealResult:
     index: int
     seats: tuple[SeatResult, ...]
     redeals: int
-    times: dict[Level, list[float]]
+    times: dict[Player, list[float]]
     cut_short: int
-    blunders: dict[Level, Blunders] = field(default_factory=dict)
+    blunders: dict[Player, Blunders] = field(default_factory=dict)
 
 
 SEATINGS = tuple(seats for seats in product((True, False), repeat=3) if 0 < sum(seats) < 3)
@@ -126,9 +128,9 @@ class DealResult:
     index: int
     a_won: tuple[bool, bool]
     a_points: tuple[int, int]
-    times: dict[Level, list[float]]
+    times: dict[Player, list[float]]
     cut_short: int
-    blunders: dict[Level, Blunders] = field(default_factory=dict)
+    blunders: dict[Player, Blunders] = field(default_factory=dict)
 
 
 class _Timed:
@@ -193,11 +195,11 @@ def play_deal(match: Match, index: int) -> DealResult:
     """Play deal `index` twice, sides swapped."""
     seed = match.deal_seed(index)
     deck = match.deck(index)
-    times: dict[Level, list[float]] = {match.a: [], match.b: []}
+    times: dict[Player, list[float]] = {match.a: [], match.b: []}
     won: list[bool] = []
     points: list[int] = []
     cut_short = 0
-    blunders: dict[Level, Blunders] = {}
+    blunders: dict[Player, Blunders] = {}
     for a_is_landlord in (True, False):
         game = Game(seed, rules=match.fixed_rules(), deck=deck)
         landlord = game.landlord
@@ -215,7 +217,7 @@ def play_deal(match: Match, index: int) -> DealResult:
     return DealResult(index, (won[0], won[1]), (points[0], points[1]), times, cut_short, blunders)
 
 
-def _add_blunders(blunders: dict[Level, Blunders], game: Game, levels: Sequence[Level]) -> None:
+def _add_blunders(blunders: dict[Player, Blunders], game: Game, levels: Sequence[Player]) -> None:
     """Count a finished game's blunders (`blunders`) to each seat's level (none under
     癞子: the counter's searches know no wilds)."""
     if game.rules.laizi:
@@ -228,10 +230,10 @@ def play_bidding_deal(match: Match, index: int) -> BiddingDealResult:
     """Play deal `index` six times with bidding, A and B seated each way."""
     seed = match.deal_seed(index)
     deck = match.deck(index)
-    times: dict[Level, list[float]] = {match.a: [], match.b: []}
+    times: dict[Player, list[float]] = {match.a: [], match.b: []}
     seats: list[SeatResult] = []
     redeals = cut_short = 0
-    blunders: dict[Level, Blunders] = {}
+    blunders: dict[Player, Blunders] = {}
     for seating in SEATINGS:
         game = Game(seed, rules=match.bidding_rules(), deck=deck)
         levels = [match.a if a_seat else match.b for a_seat in seating]
@@ -317,14 +319,14 @@ class _Results:
     match: Match
     results: tuple[DealResult | BiddingDealResult, ...]
 
-    def timing(self, level: Level) -> Timing:
+    def timing(self, level: Player) -> Timing:
         return Timing.of([t for r in self.results for t in r.times.get(level, [])])
 
     @property
     def cut_short(self) -> int:
         return sum(r.cut_short for r in self.results)
 
-    def blunders(self, level: Level) -> Blunders:
+    def blunders(self, level: Player) -> Blunders:
         """The blunders of `level`'s seats over all games (see `blunders`)."""
         total = NONE
         for result in self.results:
@@ -382,7 +384,7 @@ class BiddingReport(_Results):
     def games(self) -> int:
         return len(SEATINGS) * len(self.results)
 
-    def level(self, level: Level) -> LevelBidding:
+    def level(self, level: Player) -> LevelBidding:
         seats = [seat for r in self.results for seat in r.seats if seat.level is level]
         landlord = [seat for seat in seats if seat.landlord]
         asked = sum(seat.asked for seat in seats)

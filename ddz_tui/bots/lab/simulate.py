@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ddz_tui.bots import make_bot
+from ddz_tui.bots.lab.styles import make_player
 from ddz_tui.bots.runner import play_out
 from ddz_tui.cards import DECK
 from ddz_tui.engine import Dealt, Game, Result, Rules, Side
@@ -98,11 +98,12 @@ def simulate(
     rules: Rules | None = None,
     progress: Callable[[], None] | None = None,
 ) -> Tally:
-    """Play `games` games under `rules` (the plain game by default); game i's seed and
+    """Play `games` games under `rules` (the plain game by default) between `levels`
+    (bot levels or the lab's opponent styles, `styles`); game i's seed and
     the bots' seeds all derive from `seed`. The games are one run: under 不洗牌 each is
     dealt from the cards of the one before as they were played (the first shuffled)."""
     seeds = random.Random(seed)
-    bots = [make_bot(level, seeds.getrandbits(32)) for level in levels]
+    bots = [make_player(level, seeds.getrandbits(32)) for level in levels]
     tally = Tally()
     rules = rules or Rules()
     game: Game | None = None
