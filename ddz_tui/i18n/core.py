@@ -122,6 +122,7 @@ ASCII_SYMBOLS = str.maketrans(
         "↓": "Down",
         "▶": ">",
         "✓": "*",
+        "🔒": "[P]",  # a private table in the lobby
         "“": '"',
         "”": '"',
         "‘": "'",

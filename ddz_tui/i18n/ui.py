@@ -615,8 +615,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.host.starting": ("Starting a server on port {port}…", "正在端口{port}上启动服务器…"),
     "ui.lobby.head": ("Lobby · {url} · you are {name}", "大厅 · {url} · 你是{name}"),
     "ui.lobby.how": (
-        "Enter sits you at the highlighted table; C opens a new one.",
-        "回车坐到选中的牌桌；C 开一张新牌桌。",
+        "Enter sits you at the highlighted table, W watches it; C opens a new one.",
+        "回车坐到选中的牌桌，W 观战；C 开一张新牌桌。",
     ),
     "ui.lobby.no_tables": (
         "No tables yet: press C to open one, then ask friends to join it.",
@@ -819,6 +819,36 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "ui.chat.title": ("Chat", "聊天"),
     "ui.new_table.chat": ("Chat at the table", "牌桌聊天"),
+    # --- spectators and private tables (issue 37) ---
+    "ui.new_table.spectators": ("Spectators", "允许观战"),
+    "ui.new_table.code": ("Private code", "私人密码"),
+    "ui.new_table.code_hint": ("empty: public", "留空：公开"),
+    "ui.new_table.code_short": (
+        "A private code is 4 to 8 letters or digits (or empty: a public table).",
+        "私人密码为4到8个字母或数字（留空则为公开牌桌）。",
+    ),
+    "keys.watch": ("Watch", "观战"),
+    "ui.button.watch": ("Watch", "观战"),
+    "ui.lobby.watching": ("{n} watching", "{n}人观战"),
+    "ui.lobby.locked": ("🔒", "🔒"),
+    "ui.code.title": ("A private table", "私人牌桌"),
+    "ui.code.prompt": (
+        "Table {n} is private: type its code (ask who opened it).",
+        "{n}号牌桌是私人牌桌：请输入密码（问开桌的人）。",
+    ),
+    "ui.button.ok": ("OK", "确定"),
+    "ui.watch.me": ("Watching · {name}", "观战 · {name}"),
+    "ui.watch.waiting": (
+        "You are watching: the next deal waits for the players. Esc: back to the lobby.",
+        "你在观战：下一局等玩家准备。Esc：回大厅。",
+    ),
+    "ui.watch.where": ("below", "下方"),
+    "ui.result.watched": ("Game over", "牌局结束"),
+    "ui.button.watch_on": ("Watch on", "继续观战"),
+    "ui.help.key.watch": (
+        "in a server's lobby: watch the highlighted table (no hand, no moves; Esc leaves)",
+        "在服务器大厅：观战选中的牌桌（不看手牌、不出牌；Esc离开）",
+    ),
     "ui.chat.nothing_yet": ("Nothing said yet at this table.", "本桌还没有人说话。"),
     "ui.chat.nothing_yet_lobby": ("Nothing said yet in the lobby.", "大厅里还没有人说话。"),
     "ui.chat.mute": ("Mute {name}", "屏蔽{name}"),

@@ -64,6 +64,7 @@ KEYS = (
     ("Enter", "ui.help.key.ready"),
     ("F", "ui.help.key.fill"),
     ("L", "ui.help.key.ladder"),
+    ("W", "ui.help.key.watch"),
     ("← →  Home End", "ui.help.key.steps"),
     ("Space  - +", "ui.help.key.autoplay"),
     ("C", "ui.help.key.coach"),

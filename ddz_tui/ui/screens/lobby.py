@@ -1,14 +1,16 @@
 """The lobby of a game server: its tables, who sits at each, and a way in.
 
 The list follows the server live. Enter (or Sit down, or a second click on a row)
-sits you at the highlighted table, C opens a new one; either way the table screen
-comes up, where you say you are ready, fill empty seats with bots, or get up again,
-back to here.
+sits you at the highlighted table, W watches it (no hand, no moves), C opens a new one;
+either way the table screen comes up, where you say you are ready, fill empty seats with
+bots, or get up again, back to here. A private table (its row locked, its code never
+shown) asks for its code first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -25,7 +27,7 @@ from ddz_tui.i18n import as_shown, t
 from ddz_tui.net.client.errors import NetError
 from ddz_tui.net.client.lobby import LobbyClient, Status
 from ddz_tui.net.client.remote import RemoteTable
-from ddz_tui.net.protocol import TITLE_MAX
+from ddz_tui.net.protocol import CODE_MAX, CODE_MIN, TITLE_MAX
 from ddz_tui.net.states import TableSummary
 from ddz_tui.sound.clips import Music
 from ddz_tui.table.chat import ChatLine, QuickPhrase
@@ -57,6 +59,19 @@ def seat_cell(info: SeatInfo) -> Text:
         text.append(as_shown(" · ") + mark, style="yellow")
     elif info.ready:
         text.append(as_shown(" ✓"), style="green")
+    return text
+
+
+def title_cell(table: TableSummary) -> Text:
+    """The table's title, behind a lock when it is private (its code is never shown),
+    and how many watch it when anyone does. Said in the title's cell, which wraps: a
+    column of its own took the room that keeps 16-letter names whole at 80 columns."""
+    text = Text()
+    if table.private:
+        text.append(t("ui.lobby.locked") + " ", style="yellow")
+    text.append(table.title)
+    if table.watchers:
+        text.append(as_shown(" · ") + t("ui.lobby.watching", n=table.watchers), style="cyan")
     return text
 
 
@@ -130,6 +145,7 @@ class LobbyScreen(AppScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", "keys.join"),
+        Binding("w,W", "watch", "keys.watch"),
         Binding("c,C", "create", "keys.create"),
         Binding("l,L", "ladder", "keys.ladder"),
         Binding("e,E", "chat", "keys.chat", show=False),  # Help lists it
@@ -153,6 +169,7 @@ class LobbyScreen(AppScreen):
         yield Plain(t("ui.lobby.no_tables"), id="no-tables")
         with Horizontal(id="lobby-buttons"):
             yield Button(keyed("Enter", t("ui.button.sit")), id="join", compact=True)
+            yield Button(keyed("W", t("ui.button.watch")), id="watch", compact=True)
             yield Button(keyed("C", t("ui.button.new_table")), id="create", compact=True)
             yield Button(keyed("L", t("ui.button.ladder")), id="ladder", compact=True)
             yield Button(keyed("Esc", t("ui.button.leave_server")), id="leave", compact=True)
@@ -214,7 +231,7 @@ class LobbyScreen(AppScreen):
         rows = [
             {
                 "id": Text(str(summary.id)),
-                "title": Text(summary.title),
+                "title": title_cell(summary),
                 **{f"seat{n}": seat_cell(info) for n, info in enumerate(summary.seats)},
                 "status": status_cell(summary),
             }
@@ -232,6 +249,7 @@ class LobbyScreen(AppScreen):
         grid.display = not empty
         self.query_one("#no-tables").display = empty
         self.query_one("#join", Button).disabled = empty
+        self.query_one("#watch", Button).disabled = self.check_action("watch", ()) is not True
         self.refresh_bindings()
 
     def _fit_columns(self, grid: DataTable[Text], rows: list[dict[str, Text]]) -> dict[str, int]:
@@ -274,10 +292,22 @@ class LobbyScreen(AppScreen):
     @property
     def highlighted(self) -> int | None:
         """The id of the table under the cursor."""
+        summary = self.highlighted_table
+        return None if summary is None else summary.id
+
+    @property
+    def highlighted_table(self) -> TableSummary | None:
+        """The table under the cursor."""
         grid = self.query_one("#tables", DataTable)
         if not self.tables or not 0 <= grid.cursor_row < len(self.tables):
             return None
-        return self.tables[grid.cursor_row].id
+        return self.tables[grid.cursor_row]
+
+    @on(DataTable.RowHighlighted)
+    def _highlight_moved(self) -> None:
+        """Watch is greyed at a table that lets nobody watch."""
+        self.query_one("#watch", Button).disabled = self.check_action("watch", ()) is not True
+        self.refresh_bindings()
 
     # --- the player's choices ---------------------------------------------------------
 
@@ -286,23 +316,57 @@ class LobbyScreen(AppScreen):
             return False
         if action == "join":
             return True if self.highlighted is not None else None
+        if action == "watch":
+            summary = self.highlighted_table
+            return True if summary is not None and summary.spectators else None
         return True
 
     @on(DataTable.RowSelected)
     @on(Button.Pressed, "#join")
     def action_join(self) -> None:
-        table = self.highlighted
-        if table is not None:
-            self._sit(lambda: self.client.join(table))
+        summary = self.highlighted_table
+        if summary is not None:
+            table = summary.id
+            self._with_code(
+                summary, lambda code: self._sit(lambda: self.client.join(table, code=code))
+            )
+
+    @on(Button.Pressed, "#watch")
+    def action_watch(self) -> None:
+        """Watch the highlighted table: the public view, no hand, no moves."""
+        summary = self.highlighted_table
+        if summary is not None and summary.spectators:
+            table = summary.id
+            self._with_code(summary, lambda code: self._sit(lambda: self.client.watch(table, code)))
+
+    def _with_code(self, summary: TableSummary, then: Callable[[str | None], object]) -> None:
+        """`then(code)`: at once for a public table; a private one asks its code first
+        (and goes no further without one)."""
+        if not summary.private:
+            then(None)
+            return
+
+        def typed(code: str | None) -> None:
+            if code:
+                then(code)
+
+        self.app.push_screen(CodeDialog(summary.id), typed)
 
     @on(Button.Pressed, "#create")
     def action_create(self) -> None:
         self.app.push_screen(NewTableScreen(self.client.name), self._create)
 
-    def _create(self, choice: tuple[str, Rules, bool] | None) -> None:
+    def _create(self, choice: NewTable | None) -> None:
         if choice is not None:
-            title, rules, chat = choice
-            self._sit(lambda: self.client.create(title or None, rules=rules, chat=chat))
+            self._sit(
+                lambda: self.client.create(
+                    choice.title or None,
+                    rules=choice.rules,
+                    chat=choice.chat,
+                    spectators=choice.spectators,
+                    code=choice.code,
+                )
+            )
 
     @work(exclusive=True, group="sit")
     async def _sit(self, sit: Callable[[], Awaitable[RemoteTable]]) -> None:
@@ -379,8 +443,55 @@ class LobbyScreen(AppScreen):
         self.app.push_screen(question, self.dismiss_if)
 
 
+@dataclass(frozen=True)
+class NewTable:
+    """What the New table dialog chose."""
+
+    title: str
+    rules: Rules
+    chat: bool = True  # its chat on
+    spectators: bool = True  # anyone may watch
+    code: str | None = None  # a private table's code; None: public
+
+
+class CodeDialog(AppModal):
+    """A private table's code: dismissed with what was typed, or None to go back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back")]
+
+    def __init__(self, table: int) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="code-dialog") as dialog:
+            dialog.border_title = t("ui.code.title")
+            yield Plain(t("ui.code.prompt", n=self.table), id="code-prompt")
+            yield Input(max_length=CODE_MAX, restrict=CODE_CHARS, id="code", compact=True)
+            with Horizontal(classes="buttons"):
+                yield Button(t("ui.button.ok"), id="ok", variant="primary")
+                yield Button(t("ui.button.back"), id="back")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#code", Input).focus()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#ok")
+    def _ok(self) -> None:
+        self.dismiss(self.query_one("#code", Input).value.strip() or None)
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+CODE_CHARS = r"[A-Za-z0-9]*"
+"""What a code's field takes: letters and digits (the server checks them again)."""
+
+
 class NewTableScreen(AppModal):
-    """Dismissed with (title, house rules, chat on), or None to go back."""
+    """Dismissed with a `NewTable`, or None to go back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "keys.back"), *FORM_KEYS]
     # Textual declares it `ClassVar[...] | None`, which mypy reads as an instance variable
@@ -400,6 +511,17 @@ class NewTableScreen(AppModal):
                 Input(placeholder=placeholder, max_length=TITLE_MAX, id="title", compact=True),
             )
             yield from rules_rows(settings.rules)
+            yield form_row(t("ui.new_table.spectators"), OnOff(True, id="spectators"))
+            yield form_row(
+                t("ui.new_table.code"),
+                Input(
+                    placeholder=t("ui.new_table.code_hint"),
+                    max_length=CODE_MAX,
+                    restrict=CODE_CHARS,
+                    id="code",
+                    compact=True,
+                ),
+            )
             yield form_row(t("ui.new_table.chat"), OnOff(True, id="chat"))
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.open_table"), id="open", variant="primary")
@@ -413,9 +535,22 @@ class NewTableScreen(AppModal):
     @on(Button.Pressed, "#open")
     def _open(self) -> None:
         title = self.query_one("#title", Input).value.strip()
+        code = self.query_one("#code", Input).value.strip()
+        if code and not CODE_MIN <= len(code) <= CODE_MAX:
+            self.notify(t("ui.new_table.code_short"), severity="error")
+            self.query_one("#code", Input).focus()
+            return
         rules = chosen_rules(self)
         remember_rules(self, rules)
-        self.dismiss((title, rules, self.query_one("#chat", OnOff).value))
+        self.dismiss(
+            NewTable(
+                title,
+                rules,
+                chat=self.query_one("#chat", OnOff).value,
+                spectators=self.query_one("#spectators", OnOff).value,
+                code=code or None,
+            )
+        )
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -100,8 +100,12 @@ class ResultScreen(AppModal):
         multiplier = view.multiplier
         changes = scores(view.landlord, view.winner, multiplier)
         bid = view.rules.landlord is LandlordMode.BID
-        with Vertical(id="result", classes="dialog -won" if i_won else "dialog -lost"):
-            yield Plain(t("ui.result.you_won") if i_won else t("ui.result.you_lost"), id="verdict")
+        classes = "dialog -won" if i_won else "dialog -lost"
+        verdict = t("ui.result.you_won") if i_won else t("ui.result.you_lost")
+        if state.watching:  # a spectator neither won nor lost
+            classes, verdict = "dialog", t("ui.result.watched")
+        with Vertical(id="result", classes=classes):
+            yield Plain(verdict, id="verdict")
             yield Plain(
                 t("ui.result.landlord_won") if landlord_won else t("ui.result.peasants_won"),
                 id="side",
@@ -125,7 +129,8 @@ class ResultScreen(AppModal):
             yield Plain(table, id="scores")
             yield Plain(self._factors(multiplier, bid), id="factors")
             with Horizontal(classes="buttons"):
-                yield Button(t("ui.button.next_game"), id="next", variant="primary")
+                again = "ui.button.watch_on" if state.watching else "ui.button.next_game"
+                yield Button(t(again), id="next", variant="primary")
                 yield Button(t(self.LEAVE_LABEL), id="leave")
         yield KeyFooter()
 

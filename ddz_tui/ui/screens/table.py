@@ -188,6 +188,9 @@ class TableScreen(AppScreen):
         self._bubbles: dict[int, tuple[str, float]] = {}
         self.muted: set[str] = set()
         self._unsubscribe_chat: Callable[[], None] | None = None
+        # a spectator at a server's table: the public view from seat 0's chair, no hand
+        # while the game is on, no move, Esc back to the lobby
+        self.watching: bool = getattr(client, "watching", False) is True
 
     @property
     def shared(self) -> bool:
@@ -207,7 +210,7 @@ class TableScreen(AppScreen):
     @property
     def can_take_over(self) -> bool:
         """The player can hand the seat to a bot here (托管)."""
-        return isinstance(self.client, Takeover)
+        return isinstance(self.client, Takeover) and not self.watching
 
     @property
     def taken_over(self) -> bool:
@@ -256,7 +259,8 @@ class TableScreen(AppScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(Hand).focus()
+        if not self.watching:  # a spectator's hand, hidden, would lend the footer its keys
+            self.query_one(Hand).focus()
         self.watch(self.hand, "selected", self._raised, init=False)
         self._unsubscribe = self.client.subscribe(self._on_table)
         if isinstance(self.client, Chatting):
@@ -316,7 +320,12 @@ class TableScreen(AppScreen):
         if view.phase is not Phase.OVER:
             self._result_aside = False
         with self._drawing():  # the whole table is drawn next, your line with it
-            self.hand.cards = arrange(view.hand, self._hand_order)
+            if self.watching:  # the bottom seat's cards only as they are public
+                public = view.hand or view.shown_hands[view.seat] or ()
+                self.hand.cards = arrange(public, self._hand_order)
+                self.hand.display = bool(public)
+            else:
+                self.hand.cards = arrange(view.hand, self._hand_order)
             self.hand.wild = view.wild
             raised = self._raise_last_play(state)
         shown = self._show_table(previous)
@@ -368,6 +377,11 @@ class TableScreen(AppScreen):
                 self.query_one(f"#{word}-{answer}", Button).disabled = not buttons.answering
             if word in SUPER_DOUBLE_WORDS:
                 self._show_super_double(self.query_one(f"#{word}-super", Button), buttons)
+        if self.watching:  # a spectator moves nothing
+            self.query_one("#bid-buttons").display = False
+            self.query_one("#play-buttons").display = False
+            for word in ANSWER_WORDS:
+                self.query_one(f"#{word}-buttons").display = False
         laid_open = bool(view.hands_at_end)  # a class of the screen would restyle all of it
         for part in (self.query_one("#seats"), *self._seat_panels):
             part.set_class(laid_open, "-laid-open")
@@ -389,9 +403,13 @@ class TableScreen(AppScreen):
         waiting = self.waiting
         if waiting != self.has_class("-waiting"):
             self.set_class(waiting, "-waiting")
-            focus = self.query_one("#ready") if waiting else self.hand
+            first = "#leave-table" if self.watching else "#ready"
+            focus = self.query_one(first) if waiting else self.hand
             if not self.too_small:
-                focus.focus()
+                if self.watching and not waiting:  # its hand, hidden, would lend the
+                    self.set_focus(None)  # footer its keys
+                else:
+                    focus.focus()
         if not waiting:
             return False
         state = self.state
@@ -400,7 +418,7 @@ class TableScreen(AppScreen):
         assert isinstance(client, SharedTable)  # only a shared table has a waiting room
         online = getattr(self.app, "online", None)
         invite = None if online is None else online.invite
-        self.query_one(WaitingRoom).show(state, client.title, invite)
+        self.query_one(WaitingRoom).show(state, client.title, invite, watching=self.watching)
         self._show_message()
         self.refresh_bindings()
         return True
@@ -460,6 +478,8 @@ class TableScreen(AppScreen):
     def _show_message(self) -> None:
         if self._alert is not None:
             self._say(self._alert.text, self._alert.tone)
+        elif self.waiting and self.watching:
+            self._say(t("ui.watch.waiting"))
         elif self.waiting:
             assert self.state is not None
             self._say(waiting_for(self.state))
@@ -505,6 +525,11 @@ class TableScreen(AppScreen):
         from ddz_tui.ui.screens.result import PUT_ASIDE
 
         self._result_open = False
+        if again is True and self.watching:  # watch on: the waiting room, or the next deal
+            self._show_waiting()
+            self._show_message()
+            self.refresh_bindings()
+            return
         if again == PUT_ASIDE:
             self._result_aside = True
             self._show_waiting()
@@ -573,6 +598,8 @@ class TableScreen(AppScreen):
             return False
         view = self.view
         phase = None if view is None else view.phase
+        if self.watching and action in _NOT_WATCHING:
+            return False
         if action in _KEY_DECISIONS:
             return self._game_key(action)
         if action == "rank":
@@ -942,8 +969,8 @@ class TableScreen(AppScreen):
         from ddz_tui.ui.screens.confirm import ConfirmScreen
 
         view = self.view
-        if view is None or view.phase is Phase.OVER:
-            self.dismiss()
+        if view is None or view.phase is Phase.OVER or self.watching:
+            self.dismiss()  # a spectator leaves nothing behind: no question asked
             return
         client = self.client
         left = client.leaving() if isinstance(client, LocalTable) else None
@@ -1022,6 +1049,12 @@ _KEY_DECISIONS: dict[str, frozenset[Decision]] = {
     "super_double": frozenset({Decision.DOUBLE}),
 }
 """The decisions each key of the game answers (see `TableScreen._game_key`)."""
+
+_NOT_WATCHING = frozenset(
+    {*_KEY_DECISIONS, "rank", "ready", "fill", "clear", "takeover", "chat", "hand_order"}
+)
+"""The keys that do nothing for a spectator: it holds no cards and moves nothing (it reads
+the table's chat beside the seats, and says nothing there)."""
 
 
 def _suggestions(view: PlayerView, coached: bool = False) -> list[Combo | Reading | None]:

@@ -173,6 +173,11 @@ def table_show(
     left, right = sides(me)
     said = answers(view) if not view.history else {}
     mark = t("ui.me.takeover") if state.seats[state.seat].takeover else None
+    # a spectator's line is the bottom seat's, by name, marked as watched; its cards
+    # are counted, never held
+    title = t("ui.watch.me", name=state.seats[me].name) if state.watching else t("ui.you")
+    count = view.cards_left[me] if state.watching else len(view.hand)
+    mine = view.my_turn and not state.watching
     return TableShow(
         top=Top(
             view.bottom,
@@ -188,10 +193,10 @@ def table_show(
             else lane(shown.get(seat), trick_open)
             for seat in (left, right, me)
         ),
-        me=me_line(t("ui.you"), view.role, len(view.hand), view.my_turn, bool(selected), mark),
-        me_brief=me_line(t("ui.you"), None, len(view.hand), view.my_turn, bool(selected), mark),
-        my_turn=view.my_turn,
-        buttons=buttons(view, bool(selected)),
+        me=me_line(title, view.role, count, view.my_turn, bool(selected), mark),
+        me_brief=me_line(title, None, count, view.my_turn, bool(selected), mark),
+        my_turn=mine,
+        buttons=buttons(view, bool(selected), watching=state.watching),
         selection=selection(selected, view),
         status=status(state),
         house=house_lines(view),
@@ -209,7 +214,10 @@ def sides(me: int) -> tuple[int, int]:
 
 
 def seat_name(state: TableState, seat: int) -> str:
-    return t("ui.you") if seat == state.seat else state.seats[seat].name
+    """ "You" for the player's own seat; every seat by its name to a spectator."""
+    if seat == state.seat and not state.watching:
+        return t("ui.you")
+    return state.seats[seat].name
 
 
 def seat_title(state: TableState, seat: int) -> str:
@@ -306,8 +314,9 @@ def answer_word(view: PlayerView) -> str | None:
     return action
 
 
-def buttons(view: PlayerView, selecting: bool) -> Buttons:
-    mine = view.my_turn
+def buttons(view: PlayerView, selecting: bool, watching: bool = False) -> Buttons:
+    """What the action buttons offer now (a spectator's: nothing)."""
+    mine = view.my_turn and not watching
     playing = mine and view.phase is Phase.PLAYING
     answer = answer_word(view)
     return Buttons(
@@ -407,15 +416,16 @@ def status(state: TableState) -> str:
     turn = view.turn
     assert turn is not None
     who = seat_name(state, turn)
+    mine = view.my_turn and not state.watching
     if answer_word(view) is not None:
         return asked(state)
     if view.phase is Phase.BIDDING:
-        if not view.my_turn:
+        if not mine:
             return t("ui.msg.bidding", who=who)
         if view.highest_bid:
             return t("ui.msg.your_bid_over", high=view.highest_bid)
         return t("ui.msg.your_bid")
-    if not view.my_turn:
+    if not mine:
         if state.thinking == turn:
             return t("ui.msg.thinking", who=who)
         return t("ui.msg.their_turn", who=who)
@@ -433,7 +443,7 @@ def asked(state: TableState) -> str:
     assert view is not None and view.turn is not None and view.decision is not None
     factors = view.rules.factors
     decision = view.decision
-    if not view.my_turn:
+    if not view.my_turn or state.watching:
         return t(f"ui.msg.their_{ANSWERS[decision]}", who=seat_name(state, view.turn))
     if decision is Decision.CALL:
         return t("ui.msg.your_call")

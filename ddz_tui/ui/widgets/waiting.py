@@ -61,9 +61,12 @@ def seats_table(state: TableState) -> Table:
         grid.add_column(t("ui.result.session"), justify="right")
     for seat, info in enumerate(state.seats):
         name = Text(info.name or as_shown("—"), style="bold" if seat == state.seat else "")
+        where = position(seat, state.seat)
+        if state.watching and seat == state.seat:
+            where = t("ui.watch.where")  # a spectator sits nowhere: the seat drawn below
         row: list[str | Text] = [
             str(seat + 1),
-            position(seat, state.seat),
+            where,
             name,
             seat_status(info),
         ]
@@ -96,7 +99,12 @@ class WaitingRoom(Vertical):
     def level(self) -> Level:
         return Level(self.query_one("#fill-level", Select).value)
 
-    def show(self, state: TableState, title: str, invite: str | None) -> None:
+    def show(
+        self, state: TableState, title: str, invite: str | None, watching: bool = False
+    ) -> None:
+        """Who sits where, and the buttons (a spectator's: only Leave)."""
+        for button in ("#ready", "#fill", "#fill-level"):
+            self.query_one(button).display = not watching
         self.query_one("#wait-box").border_title = literal(title)
         self.query_one("#wait-seats", Plain).update(seats_table(state))
         invite_line = self.query_one("#wait-invite", Plain)
