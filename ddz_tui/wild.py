@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 from itertools import chain, compress, repeat
-from operator import getitem
+from operator import attrgetter, getitem
 
 from ddz_tui.cards import RANK_INDEX, RANKS, Card
 from ddz_tui.moves import BY_KEY, UNIT, pack_hand, plays_of_key
-from ddz_tui.rules import TABLE, Combo, Kind
+from ddz_tui.rules import BY_CARDS, TABLE, Combo, Kind
 
 _N = len(RANKS)
 _CHAIN_END = RANK_INDEX["2"]  # chains run over ranks below the 2
@@ -196,15 +196,15 @@ def _plays(key: int, wild_rank: str, to_beat: Reading | None) -> tuple[Reading, 
     k = (key >> (4 * w)) & 15
     nat = key - k * UNIT[w]
     gen = _Hand(nat, k, w, wild_rank)
-    naturals = gen.kept.naturals.__getitem__
+    naturals = gen.kept.naturals.of
     if to_beat is None:
-        out = list(map(naturals, plays_of_key(nat)))
+        out = naturals(plays_of_key(nat))
         gen.everything(out)
         return tuple(out)
     if to_beat.bomb is not None:
         return tuple(gen.bombs_over(to_beat))
     last = to_beat.combo
-    out = list(map(naturals, plays_of_key(nat, last)))
+    out = naturals(plays_of_key(nat, last))
     gen.of_kind(out, last.kind, last.level)
     gen.soft_bombs(out, -1)
     gen.pure_bomb(out)
@@ -244,6 +244,7 @@ _WINGED = {  # kind: (cards of the main rank, kickers, kickers are pairs)
 _PLANES = {"seq_trio_single": False, "seq_trio_pair": True}
 _OF_WIDTH = {width: kind for kind, width in _BY_RANK.items()}
 _MASK = (1 << 60) - 1  # a packed hand's bits (15 ranks of four)
+_CARDS = attrgetter("cards")
 _ONES = sum(UNIT)
 _TOPS = 8 * _ONES  # the top bit of every rank's four
 _TOP = tuple(8 * unit for unit in UNIT)
@@ -283,7 +284,7 @@ class _Kept:
 
     def __init__(self, w: int, wild_rank: str) -> None:
         self.w, self.wild_rank, self.unit = w, wild_rank, UNIT[w]
-        self.size = 0
+        self.size = [0]  # entries kept, shared with the rows (which hold no `_Kept`)
         self.naturals = _Naturals(wild_rank)
         # fresh ranks for wild kickers: the wild's own rank first, then low to high
         self.fresh = (w, *(r for r in range(_NORMAL) if r != w))
@@ -295,7 +296,7 @@ class _Kept:
 
     def reading(self, key: int, stands: int, combo: Combo, bomb: BombClass | None) -> Reading:
         """The reading of these cards (`key`) with wilds standing for `stands`."""
-        self.size += 1
+        self.size[0] += 1
         return _reading(key, stands, combo, self.wild_rank, bomb)
 
     def of_rank(self, width: int, r: int, have: int, k: int) -> tuple[Reading, ...]:
@@ -337,7 +338,7 @@ class _Kept:
                     grown.append((nat + a * unit, need, stands + (width - a) * unit))
             mains = grown
         self.mains[at] = mains
-        self.size += len(mains)
+        self.size[0] += len(mains)
         return mains
 
     def chain(self, kind: Kind, width: int, low: int, window: int, k: int) -> tuple[Reading, ...]:
@@ -356,11 +357,11 @@ class _Kept:
             known = self.chains[at] = tuple(plays)
         return known
 
-    def row(self, kind: Kind, main: Main, ranks: int, pairs: bool) -> _Row:
+    def row(self, kind: Kind, main: Main, skip: int, pairs: bool) -> _Row:
         at = (kind, main[0], main[2])
         found = self.rows.get(at)
         if found is None:
-            found = self.rows[at] = _Row(self, kind, main, ranks, pairs)
+            found = self.rows[at] = _Row(self, kind, main, skip, pairs)
         return found
 
     def winged_rank(self, kind: Kind, r: int, have: int, k: int) -> list[tuple[_Row, int]]:
@@ -376,7 +377,7 @@ class _Kept:
                 if used > k:
                     break
                 main = (a * UNIT[r], used, used * UNIT[r])
-                known.append((self.row(kind, main, 1 << r, pairs), k - used))
+                known.append((self.row(kind, main, _TOP[r], pairs), k - used))
             self.winged[at] = known
         return known
 
@@ -388,25 +389,29 @@ class _Kept:
         known = self.winged.get(at)
         if known is None:
             pairs = _PLANES[kind.family]
-            ranks = sum(1 << r for r in range(low, low + n))
+            skip = sum(_TOP[low : low + n])
             known = [
-                (self.row(kind, main, ranks, pairs), k - main[1])
+                (self.row(kind, main, skip, pairs), k - main[1])
                 for main in self.mains_of(3, low, window, k, n)
             ]
             self.winged[at] = known
         return known
 
 
-class _Naturals(dict[Combo, Reading]):
-    """The reading of each play of natural cards, made as first asked for."""
+class _Naturals(dict[str, Reading]):
+    """The reading of each play of natural cards by its cards (a string keeps its hash,
+    where a `Combo` works its hash out in Python), made as first asked for."""
 
     def __init__(self, wild_rank: str) -> None:
         super().__init__()
         self.wild_rank = wild_rank
 
-    def __missing__(self, combo: Combo) -> Reading:
-        found = self[combo] = natural(combo, self.wild_rank)
+    def __missing__(self, cards: str) -> Reading:
+        found = self[cards] = natural(BY_CARDS[cards], self.wild_rank)
         return found
+
+    def of(self, plays: Iterable[Combo]) -> list[Reading]:
+        return list(map(self.__getitem__, map(_CARDS, plays)))
 
 
 class _Row(dict[int, "Reading | None"]):
@@ -417,10 +422,13 @@ class _Row(dict[int, "Reading | None"]):
     rank of its own (the wild's first, then low to high) or the rank of the natural it
     pairs."""
 
-    def __init__(self, kept: _Kept, kind: Kind, main: Main, ranks: int, pairs: bool) -> None:
+    def __init__(self, kept: _Kept, kind: Kind, main: Main, skip: int, pairs: bool) -> None:
         super().__init__()
-        self.kept, self.kind, self.main, self.pairs = kept, kind, main, pairs
-        self.skip = sum(_TOP[r] for r in range(_N) if ranks >> r & 1)  # the main ranks' tops
+        self.kind, self.main, self.pairs = kind, main, pairs
+        self.skip = skip  # the main ranks' tops
+        # what it needs of `kept`, not `kept` itself: dropped tables go by reference counts
+        self.w, self.wild_rank, self.fresh = kept.w, kept.wild_rank, kept.fresh
+        self.size = kept.size
 
     def __missing__(self, code: int) -> Reading | None:
         self.fill((code,))
@@ -428,9 +436,9 @@ class _Row(dict[int, "Reading | None"]):
 
     def fill(self, codes: Iterable[int]) -> None:
         """Work out the choices not yet here (a new main part's all at once)."""
-        kept, kind, skip, pairs = self.kept, self.kind, self.skip, self.pairs
+        kind, skip, pairs = self.kind, self.skip, self.pairs
         main_nat, used, stands = self.main
-        w, wild_rank, fresh_ranks = kept.w, kept.wild_rank, kept.fresh
+        w, wild_rank, fresh_ranks = self.w, self.wild_rank, self.fresh
         wild_unit, wild_top, per = UNIT[w], _TOP[w], 2 if pairs else 1
         get, new = BY_KEY.get, 0
         for code in codes:
@@ -466,7 +474,7 @@ class _Row(dict[int, "Reading | None"]):
                 wild = fresh
             key = main_nat + wing_nat + (used + j) * wild_unit
             self[code] = _reading(key, stands + wild, combo, wild_rank, None)
-        kept.size += new
+        self.size[0] += new
 
 
 _kept: dict[str, _Kept] = {}
@@ -474,7 +482,7 @@ _kept: dict[str, _Kept] = {}
 
 def _kept_for(w: int, wild_rank: str) -> _Kept:
     kept = _kept.pop(wild_rank, None)
-    if kept is None or kept.size > KEPT_LIMIT:
+    if kept is None or kept.size[0] > KEPT_LIMIT:
         if len(_kept) >= KEPT_RANKS:
             del _kept[next(iter(_kept))]  # the wild rank asked about least lately
         kept = _Kept(w, wild_rank)
@@ -578,7 +586,8 @@ class _Hand:
                 mains = winged.get(at)
                 if mains is None:
                     mains = kept.winged_window(*at)
-                codes = self.codes(n, pairs, ((1 << n) - 1) << low)
+                # two wings: the hand's choices, as the fours' (a row has none on its ranks)
+                codes = self.codes(n, pairs, 0 if n == 2 else ((1 << n) - 1) << low)
                 for row, left in mains:
                     asked = codes[left]
                     if len(row) < len(asked):
@@ -612,11 +621,11 @@ class _Hand:
         for r in range(_NORMAL):
             hard_beats = cls < BombClass.HARD or (cls == BombClass.HARD and r > level)
             if self.count[r] == 4 and hard_beats:
-                out.append(naturals[BY_KEY[4 * UNIT[r]]])
+                out.append(naturals[BY_KEY[4 * UNIT[r]].cards])
         if cls < BombClass.WILD:
             self.pure_bomb(out)
         if self.nat & _ROCKET_KEY == _ROCKET_KEY:
-            out.append(naturals[BY_KEY[_ROCKET_KEY]])
+            out.append(naturals[BY_KEY[_ROCKET_KEY].cards])
         return out
 
 
