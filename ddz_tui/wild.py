@@ -289,6 +289,7 @@ class _Kept:
         # fresh ranks for wild kickers: the wild's own rank first, then low to high
         self.fresh = (w, *(r for r in range(_NORMAL) if r != w))
         self.chains: dict[tuple[int, int, int, int], tuple[Reading, ...]] = {}
+        self.straights: dict[tuple[int, int], tuple[Reading, ...]] = {}
         self.mains: dict[tuple[int, int, int, int], list[Main]] = {}
         self.winged: dict[tuple[Kind, int, int, int], list[tuple[_Row, int]]] = {}
         self.rows: dict[tuple[Kind, int, int], _Row] = {}
@@ -530,9 +531,27 @@ class _Hand:
     # -- families ----------------------------------------------------------------
 
     def everything(self, out: list[Reading]) -> None:
-        if self.k:
-            for kind in _LEAD_KINDS:
+        if not self.k:
+            return
+        for kind in _LEAD_KINDS:
+            if kind is Kind.SEQ_SINGLE5:  # the straights at once (hands share them)
+                self.straights(out)
+            elif kind.family != "seq_single":
                 self.of_kind(out, kind, -1)
+
+    def straights(self, out: list[Reading]) -> None:
+        """Every straight that takes a wild, the shortest first, kept by the chain ranks
+        held and the wilds held (a few hundred such, where pairs and trios by rank
+        would be as many as hands)."""
+        at = (self._cap(1)[0], self.k)
+        found = self.kept.straights.get(at)
+        if found is None:
+            made: list[Reading] = []
+            for kind in _chain_kinds("seq_single"):
+                self.of_kind(made, kind, -1)
+            found = self.kept.straights[at] = tuple(made)
+            self.kept.size[0] += 1
+        out += found
 
     def of_kind(self, out: list[Reading], kind: Kind, above: int) -> None:
         """The plays of `kind` above `level` that take a wild."""
