@@ -845,6 +845,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.watch.where": ("below", "下方"),
     "ui.result.watched": ("Game over", "牌局结束"),
     "ui.button.watch_on": ("Watch on", "继续观战"),
+    "keys.watch_on": ("Watch on", "继续观战"),
+    "ui.code.placeholder": ("the code", "密码"),
     "ui.help.key.watch": (
         "in a server's lobby: watch the highlighted table (no hand, no moves; Esc leaves)",
         "在服务器大厅：观战选中的牌桌（不看手牌、不出牌；Esc离开）",

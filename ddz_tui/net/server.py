@@ -769,8 +769,16 @@ class GameServer:
         conn = player.conn
         if conn is None:
             return
+        first = True
 
         def send(state: TableState) -> None:
+            nonlocal first
+            view = state.view
+            if first and view is not None and view.phase is Phase.OVER:
+                # come after the end: the game is public now, its record too, so that
+                # every hand lies open to them as to those who saw it played
+                player.in_game = (table.id, state.games - 1)
+            first = False
             conn.send_state(table.id, state)
             self._send_record(player, conn, table, state)
 

@@ -299,3 +299,22 @@ async def test_wrong_codes_from_one_address_are_held_to_twenty_a_minute() -> Non
         await elsewhere.ws.close()
         await ann.close()
         assert table.table_id == 1
+
+
+async def test_a_spectator_who_comes_after_the_end_sees_the_hands_laid_open() -> None:
+    async with running() as server:
+        ann, carl = await clients(server, "ann", "carl")
+        table = await ann.create()
+        await ann.fill("random")
+        await table.takeover(True)  # a bot plays ann's seat: the game runs to its end
+        await table.ready()
+        await until(lambda: table.state.view is not None and table.state.view.phase is Phase.OVER)
+        kept: list[object] = []
+        carl.on_record(kept.append)
+        watched = await carl.watch(table.table_id)
+        await until(lambda: watched.state is not None and watched.state.view is not None)
+        await until(lambda: len(watched.state.view.hands_at_end) == 3)
+        assert watched.state.view.hands_at_end == table.state.view.hands_at_end
+        assert not kept, "a game watched is kept in no history"
+        await ann.close()
+        await carl.close()

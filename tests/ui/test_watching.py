@@ -7,6 +7,8 @@ Spectators switch and Private code field."""
 
 from __future__ import annotations
 
+import random
+
 from textual.widgets import Button
 
 from ddz_tui.engine import Phase
@@ -22,6 +24,7 @@ from tests.support.loopback import running
 from tests.support.ui import make_app, text_of, wait_for
 
 SIZE = (80, 24)
+SEED = 1
 ACTION_BUTTONS = ("#play-buttons", "#bid-buttons", ".answer-buttons", "#takeover")
 
 
@@ -83,6 +86,8 @@ async def test_a_game_watched_to_its_end_shows_the_hands_and_the_result() -> Non
     async with running() as server:
         ann = await LobbyClient.connect(server.url, "ann")
         table = await ann.create()
+        # the same deal every run, a game ann's seat ends with cards in hand
+        server.lobby.tables[table.table_id].host._seeds = random.Random(SEED)
         await ann.fill("random")
         app = make_app(start=JoinRequest(server.url, "carl"))
         async with app.run_test(size=SIZE) as pilot:
@@ -98,12 +103,20 @@ async def test_a_game_watched_to_its_end_shows_the_hands_and_the_result() -> Non
             assert "Game over" in text_of(result.query_one("#verdict"))
             assert "You won" not in text_of(result) and "You lost" not in text_of(result)
             assert "Watch on" in text_of(result.query_one("#next"))
+            keys = text_of(result.query_one(KeyFooter))
+            assert "Watch on" in keys and "Next game" not in keys
             view = screen.view
             assert view.phase is Phase.OVER and len(view.hands_at_end) == 3
+            assert view.hand, "the first seat's cards left, laid open below the table"
+            assert screen.query_one(Hand).region.area
             await pilot.press("enter")  # watch on: back at the table, between games
             await wait_for(pilot, lambda: app.screen is screen)
             await pilot.pause()
-            assert screen.waiting and not screen.query_one("#ready").display
+            assert screen.waiting and not screen.query_one("#ready").visible
+            assert not screen.query_one(Hand).region.area, "no cards under the waiting room"
+            assert screen.focused is screen.query_one("#leave-table")
+            await pilot.press("tab", "tab")
+            assert screen.focused is screen.query_one("#leave-table"), "nothing else to go to"
             assert "You are watching" in text_of(screen.query_one(MessageLine))
         await ann.close()
 

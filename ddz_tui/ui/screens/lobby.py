@@ -467,7 +467,13 @@ class CodeDialog(AppModal):
         with Vertical(classes="dialog", id="code-dialog") as dialog:
             dialog.border_title = t("ui.code.title")
             yield Plain(t("ui.code.prompt", n=self.table), id="code-prompt")
-            yield Input(max_length=CODE_MAX, restrict=CODE_CHARS, id="code", compact=True)
+            yield Input(
+                placeholder=t("ui.code.placeholder"),
+                max_length=CODE_MAX,
+                restrict=CODE_CHARS,
+                id="code",
+                compact=True,
+            )
             with Horizontal(classes="buttons"):
                 yield Button(t("ui.button.ok"), id="ok", variant="primary")
                 yield Button(t("ui.button.back"), id="back")

@@ -169,3 +169,9 @@ class SharedResultScreen(ResultScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "keys.to_lobby")]
     LEAVE_LABEL = "ui.button.to_lobby"
+
+
+class WatchedResultScreen(SharedResultScreen):
+    """A spectator's: nobody's win or loss, and Enter watches on (the next deal)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,n,N", "next", "keys.watch_on")]

@@ -323,7 +323,9 @@ class TableScreen(AppScreen):
             if self.watching:  # the bottom seat's cards only as they are public
                 public = view.hand or view.shown_hands[view.seat] or ()
                 self.hand.cards = arrange(public, self._hand_order)
-                self.hand.display = bool(public)
+                # a class, not `display`: set on the widget, that would beat the waiting
+                # room's rule that hides the hand (and the class changes once a game)
+                self.hand.set_class(not public, "-unheld")
             else:
                 self.hand.cards = arrange(view.hand, self._hand_order)
             self.hand.wild = view.wild
@@ -514,9 +516,11 @@ class TableScreen(AppScreen):
         self.clock.call_later(pause, show)
 
     def _show_result(self, state: TableState) -> None:
-        from ddz_tui.ui.screens.result import ResultScreen, SharedResultScreen
+        from ddz_tui.ui.screens.result import ResultScreen, SharedResultScreen, WatchedResultScreen
 
         kind = SharedResultScreen if self.shared else ResultScreen
+        if self.watching:
+            kind = WatchedResultScreen
         self._result_open = True
         self._result_aside = False
         self.app.push_screen(kind(state, seat_title), self._after_result)

@@ -103,8 +103,8 @@ class WaitingRoom(Vertical):
         self, state: TableState, title: str, invite: str | None, watching: bool = False
     ) -> None:
         """Who sits where, and the buttons (a spectator's: only Leave)."""
-        for button in ("#ready", "#fill", "#fill-level"):
-            self.query_one(button).display = not watching
+        for button in ("#ready", "#fill", "#fill-level"):  # hidden, their room kept:
+            self.query_one(button).visible = not watching  # the box's width is the row's
         self.query_one("#wait-box").border_title = literal(title)
         self.query_one("#wait-seats", Plain).update(seats_table(state))
         invite_line = self.query_one("#wait-invite", Plain)
