@@ -11,12 +11,15 @@ import random
 
 from textual.widgets import Button
 
-from ddz_tui.engine import Phase
+from ddz_tui.bots import make_bot
+from ddz_tui.bots.runner import decide
+from ddz_tui.engine import Game, Phase
 from ddz_tui.net.client.lobby import LobbyClient
+from ddz_tui.table.seats import TableState
 from ddz_tui.ui.online import JoinRequest
 from ddz_tui.ui.screens.lobby import CodeDialog, LobbyScreen, NewTableScreen
 from ddz_tui.ui.screens.result import ResultScreen
-from ddz_tui.ui.screens.table import TableScreen
+from ddz_tui.ui.screens.table import TableScreen, TableUpdated
 from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.table_parts import MessageLine, MyLine
@@ -174,3 +177,32 @@ async def test_a_new_table_may_forbid_spectators_and_have_a_private_code() -> No
             row = bob.tables[0]
             assert (row.spectators, row.private, row.watchers) == (False, True, 0)
             await bob.close()
+
+
+async def test_nothing_is_passed_for_a_spectator_when_the_seat_below_cannot_beat() -> None:
+    """The auto-pass setting passes for you when nothing in your hand beats the play: a
+    spectator holds no hand, and the seat drawn below is another's."""
+    game = Game(3)
+    bots = [make_bot("random", seat) for seat in range(3)]
+    while not (game.phase is Phase.PLAYING and game.turn == 0 and game.to_beat is not None):
+        game.act(game.turn, decide(bots[game.turn], game.view(game.turn)))
+    async with running() as server:
+        ann = await LobbyClient.connect(server.url, "ann")
+        await ann.create()
+        app = make_app(start=JoinRequest(server.url, "carl"))
+        async with app.run_test(size=SIZE) as pilot:
+            await in_the_lobby(pilot)
+            app.update_settings(auto_pass=True)
+            await pilot.press("w")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            screen = app.screen
+            await wait_for(pilot, lambda: screen.state is not None)
+            seats = screen.state.seats
+            screen.post_message(
+                TableUpdated(TableState(0, seats, game.public_view(0), watching=True))
+            )
+            await wait_for(pilot, lambda: screen.view is not None)
+            await pilot.pause()
+            line = text_of(screen.query_one(MessageLine))
+            assert "passing for you" not in line and "ann to play" in line.replace("’", "'"), line
+        await ann.close()

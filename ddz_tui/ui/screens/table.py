@@ -551,9 +551,10 @@ class TableScreen(AppScreen):
 
     def _assisting(self, state: TableState) -> PlayerView | None:
         """The view, when a move may be made for you in it: the setting is on, it is your
-        turn to play, no bot plays your seat (托管), and none was made this turn yet."""
+        turn to play, no bot plays your seat (托管), and none was made this turn yet. Never
+        for a spectator: the seat it is drawn from is another's."""
         view = state.view
-        if not self.ddz.settings.auto_pass or self.taken_over or view is None:
+        if self.watching or not self.ddz.settings.auto_pass or self.taken_over or view is None:
             return None
         if view.phase is not Phase.PLAYING or not view.my_turn:
             return None
