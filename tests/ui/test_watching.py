@@ -121,6 +121,15 @@ async def test_a_game_watched_to_its_end_shows_the_hands_and_the_result() -> Non
             await pilot.press("tab", "tab")
             assert screen.focused is screen.query_one("#leave-table"), "nothing else to go to"
             assert "You are watching" in text_of(screen.query_one(MessageLine))
+            # the next game, to its end; its result closes by itself as the players deal
+            # again, which is theirs to decide
+            await table.takeover(True)
+            await table.ready()
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+            assert screen.state.games == 2
+            await table.ready()
+            await wait_for(pilot, lambda: app.screen is screen)
+            await wait_for(pilot, lambda: screen.view.phase is not Phase.OVER)
         await ann.close()
 
 

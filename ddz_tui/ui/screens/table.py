@@ -319,6 +319,7 @@ class TableScreen(AppScreen):
             return
         if view.phase is not Phase.OVER:
             self._result_aside = False
+            self._close_watched_result()
         with self._drawing():  # the whole table is drawn next, your line with it
             if self.watching:  # the bottom seat's cards only as they are public
                 public = view.hand or view.shown_hands[view.seat] or ()
@@ -524,6 +525,19 @@ class TableScreen(AppScreen):
         self._result_open = True
         self._result_aside = False
         self.app.push_screen(kind(state, seat_title), self._after_result)
+
+    def _close_watched_result(self) -> None:
+        """A spectator's result of the game before closes once the next is dealt: the
+        players, not the spectator, decide when that is."""
+        from ddz_tui.ui.screens.result import WatchedResultScreen
+
+        shown = self.app.screen
+        if (
+            self.watching
+            and isinstance(shown, WatchedResultScreen)
+            and self in self.app.screen_stack
+        ):
+            shown.dismiss(True)
 
     def _after_result(self, again: bool | str | None) -> None:
         from ddz_tui.ui.screens.result import PUT_ASIDE
