@@ -53,13 +53,13 @@ def wild_deals(n: int, seed: int, wild_rank: str | None = None) -> list[tuple[st
     rng = random.Random(seed)
     out = []
     for _ in range(n):
-        wild_rank = wild_rank or rng.choice(RANKS[:13])
-        wilds = [card for card in DECK if card.rank == wild_rank]
-        cards = [card for card in DECK if card.rank != wild_rank]
+        rank = rng.choice(RANKS[:13]) if wild_rank is None else wild_rank
+        wilds = [card for card in DECK if card.rank == rank]
+        cards = [card for card in DECK if card.rank != rank]
         rng.shuffle(cards)
         out.append(
             (
-                wild_rank,
+                rank,
                 ranks_of(cards[:18] + wilds[:2]),
                 ranks_of(cards[18:34] + wilds[2:3]),
                 ranks_of(cards[34:50] + wilds[3:]),

@@ -219,7 +219,6 @@ def forget(tables: bool = False) -> None:
     _readings.cache_clear()
     if tables:
         _kept.clear()
-        _known_choices.clear()
 
 
 # --- the generator --------------------------------------------------------------------
@@ -270,7 +269,7 @@ Main = tuple[int, int, int]
 """A main part: its natural cards (packed), how many wilds it takes, what they stand for."""
 
 KEPT_LIMIT = 150_000
-"""Readings, rows' entries and tables kept for one wild rank (some 25 MB); past it,
+"""Readings, rows' entries and tables kept for one wild rank (some 30 MB); past it,
 they are dropped and made again as hands need them. A hand of 20 cards with two wilds
 finds nearly all it needs once some hundreds of hands of its wild rank came before."""
 KEPT_RANKS = 2
@@ -766,34 +765,15 @@ def _few_choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[
     return [nat, one, *([*one, two_wilds] for _ in range(most - 1))]
 
 
-CHOICES_LIMIT = 50_000
-"""Lists of kicker choices kept (they depend on which ranks a hand holds how often, not
-on the wild rank, so hands share them); past it, all are dropped."""
-
-_known_choices: dict[tuple[int, ...], list[list[int]]] = {}
-
-
 def _choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[list[int]]:
     """Every choice of m kickers (pairs or singles) from the naturals whose ranks `held`
     gives (the tops of those held at least 1, 2, 3, 4 times), with at most 0, 1, ...
-    `most` wilds."""
+    `most` wilds. (Not kept across hands: hands rarely share the ranks it depends on.)"""
     if m <= 2:
         return _few_choices(held, m, pairs, most)
-    at: tuple[int, ...]
-    if pairs:
-        at = (m, 1, held[0] & _NORMAL_TOPS, held[1] & _NORMAL_TOPS, 0, 0, most)
-    else:
-        at = (m, 0, *(held[n] if n < m else 0 for n in range(4)), most)
-    found = _known_choices.get(at)
-    if found is None:
-        if len(_known_choices) >= CHOICES_LIMIT:
-            _known_choices.clear()
-        rem = [sum(1 for h in held if h >> (4 * r + 3) & 1) for r in range(_N)]
-        every = (_pair_choices if pairs else _single_choices)(rem, m, most)
-        found = _known_choices[at] = [
-            [code for code in every if code >> _WILDS_AT <= left] for left in range(most + 1)
-        ]
-    return found
+    rem = [sum(1 for h in held if h >> (4 * r + 3) & 1) for r in range(_N)]
+    every = (_pair_choices if pairs else _single_choices)(rem, m, most)
+    return [[code for code in every if code >> _WILDS_AT <= left] for left in range(most + 1)]
 
 
 def _single_choices(rem: list[int], m: int, left: int) -> list[int]:
