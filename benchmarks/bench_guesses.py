@@ -2,13 +2,17 @@
 
     python benchmarks/bench_guesses.py [--games 60] [--every 2] [--guesses 20]
                                        [--tries 30000] [--seed 1000]
+                                       [--players normal] [--trust 0.1]
 
-Positions come from normal-bot games: every `--every`th turn of play, so every seat in
+Positions come from normal-bot games (or games of `--players`, a level or an opponent
+style of the lab, `bots/lab/styles.py`, at all three seats; the sampler guesses with
+`--trust`, its default the hard bot's): every `--every`th turn of play, so every seat in
 turn (with 2, the turns alternate between the three seats). At each, the hard bot's
 sampler (`Hidden.sampler`, as a search draws from it) guesses the two hidden hands
 `--guesses` times. Against normal players the true deal explains every past action the
 sampler checks, so the best guesses are the exact posterior: blind deals kept only when
-they explain every one of those actions. The benchmark draws them by rejection, up to
+they explain every one of those actions (against another style, only the guesses of a
+sampler that trusts the normal model fully). The benchmark draws them by rejection, up to
 `--tries` blind deals a position; where fewer than 5 turn up, exact draws cost too much
 to compare and the position is only counted.
 
@@ -27,10 +31,10 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ddz_tui.bots import make_bot
+from ddz_tui.bots.lab.styles import make_player
 from ddz_tui.bots.packed import counts, size
 from ddz_tui.bots.runner import step
-from ddz_tui.bots.sampling import Hidden
+from ddz_tui.bots.sampling import TRUST, Hidden
 from ddz_tui.engine import Decision, Game, LandlordMode, Phase, PlayerView
 from ddz_tui.moves import pack
 
@@ -53,9 +57,11 @@ class Tally:
     guesses: int = 0
 
 
-def positions(games: int, every: int, seed: int) -> Iterator[tuple[PlayerView, tuple[int, int]]]:
+def positions(
+    games: int, every: int, seed: int, player: str = "normal"
+) -> Iterator[tuple[PlayerView, tuple[int, int]]]:
     """(view of the seat to play, the true hidden hands) where guessing is needed."""
-    bots = [make_bot("normal") for _ in range(3)]
+    bots = [make_player(player, seed + seat) for seat in range(3)]
     for number in range(games):
         game = Game(seed + number, LandlordMode.RANDOM)
         turn = 0
@@ -101,16 +107,16 @@ def measure(args: argparse.Namespace) -> dict[str, Tally]:
     tallies = {"landlord": Tally(), "peasant": Tally()}
     seeds = random.Random(args.seed)  # the sampler's, apart from the exact draws'
     rng = random.Random(args.seed + 1)
-    for view, truth in positions(args.games, args.every, args.seed):
+    for view, truth in positions(args.games, args.every, args.seed, args.players):
         tally = tallies["landlord" if view.seat == view.landlord else "peasant"]
         tally.positions += 1
-        hidden = Hidden.of(view)
+        hidden = Hidden.of(view, args.trust)
         started = time.perf_counter()
         draw = hidden.sampler(random.Random(seeds.getrandbits(64)))
         guesses = [draw() for _ in range(args.guesses)]  # no clock: never None
         tally.seconds += time.perf_counter() - started
         tally.guesses += len(guesses)
-        exact = exact_draws(Hidden.of(view), rng, args.guesses, args.tries)
+        exact = exact_draws(Hidden.of(view, TRUST), rng, args.guesses, args.tries)
         if len(exact) < MIN_EXACT:
             continue
         tally.compared += 1
@@ -119,7 +125,8 @@ def measure(args: argparse.Namespace) -> dict[str, Tally]:
         tally.exact_right += sum(right_share(hidden, truth, g) for g in exact) / len(exact)
         tally.sampler_distinct += len(set(made)) / len(made)
         tally.exact_distinct += len(set(exact)) / len(exact)
-        tally.unexplained += sum(hidden.misses(g, math.inf) != 0 for g in made) / len(made)
+        checked = Hidden.of(view, TRUST)  # counts the misses whatever the sampler's trust
+        tally.unexplained += sum(checked.misses(g, math.inf) != 0 for g in made) / len(made)
     return tallies
 
 
@@ -130,11 +137,14 @@ def main() -> None:
     parser.add_argument("--guesses", type=int, default=20)
     parser.add_argument("--tries", type=int, default=30_000)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--players", default="normal", help="a level or style, all seats")
+    parser.add_argument("--trust", type=float, default=TRUST, help="the sampler's trust")
     args = parser.parse_args()
     started = time.perf_counter()
     tallies = measure(args)
     print(
-        f"{args.games} normal-bot games, every {args.every} turns of play, "
+        f"{args.games} {args.players}-bot games, sampler trust {args.trust:g}, "
+        f"every {args.every} turns of play, "
         f"{args.guesses} guesses a position, exact draws from up to {args.tries} blind deals"
     )
     for role, t in tallies.items():
