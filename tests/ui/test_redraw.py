@@ -10,14 +10,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from rich.segment import Segment
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
 
 from ddz_tui.engine import Phase
+from ddz_tui.ui.theme import theme_names
 from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
-from ddz_tui.ui.widgets.table_parts import CardCounter, MyLine
+from ddz_tui.ui.widgets.table_parts import CardCounter, MyLine, SeatPanel
 from tests.support.ui import make_app, settle, sit_down, text_of, wait_for
 
 
@@ -172,6 +175,38 @@ async def test_a_turn_that_passes_restyles_no_button_lane_or_message_and_lays_no
             assert not play.disabled and play.styles.text_opacity == 1.0
 
 
+def _title_row(panel: SeatPanel) -> list[Segment]:
+    return [seg for seg in panel.render_lines(Region(0, 0, panel.size.width, 1))[0] if seg.text]
+
+
+async def test_whose_turn_it_is_is_drawn_on_the_seat_panel_without_a_restyle(monkeypatch) -> None:
+    from textual.dom import DOMNode
+
+    async with make_app(bot_delay=30).run_test(size=(80, 24)) as pilot:  # the bot waits
+        screen = await our_lead(pilot)
+        right = screen.query_one("#right-seat", SeatPanel)
+        assert _title_row(right)[0].text == "╭"
+        await pilot.press("h")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        with counting(monkeypatch, DOMNode, "update_node_styles") as restyled:
+            await pilot.press("enter")  # played: the right bot's turn
+            await wait_for(pilot, lambda: right.seat is not None and right.seat.turn)
+            await pilot.pause()
+        assert not [node for node in restyled if isinstance(node, SeatPanel)]
+        for theme in theme_names()[:2]:  # the accent of the theme in force
+            pilot.app.theme = theme
+            await pilot.pause()
+            accent = right.get_component_rich_style("seat--turn").color
+            await wait_for(pilot, lambda a=accent: _title_row(right)[0].style.color == a)
+            row = _title_row(right)
+            assert row[0].text == "┏", theme
+            title = next(seg for seg in row if "▶" in seg.text)
+            assert title.style.color == accent and title.style.bold, theme
+        left = screen.query_one("#left-seat", SeatPanel)
+        assert _title_row(left)[0].text == "╭", "only the seat whose turn it is"
+
+
 async def test_the_message_says_a_refusal_in_its_tone_without_a_restyle(monkeypatch) -> None:
     from textual.dom import DOMNode
 
@@ -232,3 +267,29 @@ def test_a_strip_left_whole_is_freed_without_the_cycle_collector() -> None:
         assert gc.collect() == 0, "nothing left for the cycle collector"
     finally:
         gc.enable()
+
+
+async def test_a_replay_step_restyles_nothing(monkeypatch) -> None:
+    from textual.dom import DOMNode
+
+    from ddz_tui.ui.screens.replay import Replay, ReplayScreen
+    from tests.support.history import finished_game
+
+    screen = ReplayScreen(Replay.of(finished_game(7).events, title="game.jsonl"))
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        with counting(monkeypatch, DOMNode, "update_node_styles") as restyled:
+            for _ in range(12):  # the bids and the first plays: the turn goes round
+                await pilot.press("right")
+            await pilot.pause()
+        assert restyled == [], {type(node).__name__ for node in restyled}
+        mine = screen.query_one("#replay-me", Plain)
+        for _ in range(60):  # on to a step where it is our turn: our line in the accent
+            if screen.actor == screen.bottom_seat:
+                break
+            await pilot.press("right")
+        await pilot.pause()
+        accent = screen.get_component_rich_style("replay--turn", partial=True)
+        words = [seg for seg in mine.render_line(0) if seg.text.strip()]
+        assert words and all(seg.style.color == accent.color and seg.style.bold for seg in words)

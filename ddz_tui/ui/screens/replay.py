@@ -158,6 +158,9 @@ class ReplayScreen(AppScreen):
     """←/→ step, Home/End jump, Space plays and pauses (at a speed that - and + change);
     Esc goes back to where the replay was opened."""
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"replay--turn"}
+    """Your line while it is your turn (drawn in its words, not a class: a class would
+    restyle the line at every step)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "keys.step", key_display="← →"),
         Binding("right", "step(1)", "keys.step", show=False),
@@ -319,9 +322,12 @@ class ReplayScreen(AppScreen):
         cards = len(frame.hands[me])
         line = me_line(self.replay.seat_title(me), role, cards, turn, False, None, marks)
         score = self._score(me).strip()
+        words = as_shown(" · ").join((line, score)) if score else line
         label = self.query_one("#replay-me", Plain)
-        label.update(as_shown(" · ").join((line, score)) if score else line)
-        label.set_class(turn, "-turn")
+        if turn:
+            label.update(Text(words, self.get_component_rich_style("replay--turn", partial=True)))
+        else:
+            label.update(words)
 
     def _bids_line(self, frame: Frame) -> str:
         if frame.rules.landlord is LandlordMode.GRAB:

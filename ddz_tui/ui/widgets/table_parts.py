@@ -48,12 +48,22 @@ BACKS = DECK[:3]
 """Three cards to draw face down where the bottom cards are still hidden."""
 BACK_STEP = 2
 """Columns from one face-down card to the next in a seat's fanned hand."""
+_TURN_RULES = (
+    "border_top",
+    "border_right",
+    "border_bottom",
+    "border_left",
+    "border_title_color",
+    "auto_border_title_color",
+    "border_title_style",
+)
+"""The rules a seat panel sets on its own styles while it is its turn."""
 
 
 class SeatPanel(DrawnInRows):
     """Another player: name, role, cards left (face down), whose turn it is."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"seat--low"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"seat--low", "seat--turn"}
     seat: reactive[SeatShow | None] = reactive(None)
 
     def draw_key(self) -> Hashable:
@@ -82,15 +92,51 @@ class SeatPanel(DrawnInRows):
             return
         mark = as_shown(" · ") + seat.mark if seat.mark else ""
         self.show_titles((as_shown("▶ ") if seat.turn else "") + seat.title + mark)
-        self._turn_switching = True
-        try:
-            self.set_class(seat.turn, "-turn")
-        finally:
-            self._turn_switching = False
         self.set_class(seat.mark is not None, "-away")
         self.set_class(seat.shown is not None and seat.hand is None, "-shown")
+        self._show_turn()
 
+    def watch_ascii(self) -> None:
+        self._show_turn()
+
+    def notify_style_update(self) -> None:
+        """The stylesheet was applied again (a theme, the away class): the turn's look is
+        read from it afresh, once its component styles are (Textual applies those after)."""
+        super().notify_style_update()
+        self._turn_look = None
+        self.call_later(self._show_turn)
+
+    _turn_look: tuple[bool, bool, bool] | None = None  # (turn, away, ascii) as set
     _turn_switching = False
+
+    def _show_turn(self) -> None:
+        """Whose turn it is: the border's line heavy (ASCII's the same) in the accent
+        colour of `seat--turn`, the title bold and in that colour (unless away: the
+        stylesheet's warning colour stays). Set on the panel's own styles, not as a
+        class: Textual matches the whole stylesheet against a widget whose classes
+        change, about a millisecond, and the turn moves at every play."""
+        seat = self.seat
+        turn = seat is not None and seat.turn
+        away = self.has_class("-away")
+        look = (turn, away, self.ascii)
+        if look == self._turn_look or not self.is_mounted:
+            return
+        self._turn_look = look
+        styles = self.styles
+        self._turn_switching = True
+        try:
+            for rule in _TURN_RULES:
+                styles.clear_rule(rule)
+            if turn:
+                accent = self.get_component_styles("seat--turn").color
+                styles.border = ("ascii" if self.ascii else "heavy", accent)
+                styles.border_title_style = "bold"
+                if not away:  # (the stylesheet's colour, $text, is an automatic one)
+                    styles.auto_border_title_color = False
+                    styles.border_title_color = accent
+            self.refresh()
+        finally:
+            self._turn_switching = False
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
