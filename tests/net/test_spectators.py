@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from ddz_tui.engine import Phase
+from ddz_tui.engine import PASS, Phase
 from ddz_tui.net.client.errors import Refused
 from ddz_tui.net.client.remote import TableRefused
 from ddz_tui.net.errors import ErrorReason, ProtocolError
@@ -119,7 +119,7 @@ async def test_anyone_in_the_lobby_watches_a_table_and_the_lobby_counts_them() -
         assert state.seats[0].name == "ann"
         await until(lambda: [t.watchers for t in dora.tables] == [1])
         with pytest.raises(TableRefused) as refused:
-            await watched.act(table.state.view.legal_actions()[0])
+            await watched.act(PASS)
         assert refused.value.reason is ErrorReason.NOT_SEATED
         # a spectator reads the table's chat, and says nothing there
         heard: list[ChatLine] = []

@@ -259,8 +259,9 @@ class LobbyClient:
             state = self._states.get(table)
             if state is not None and state.watching != watching:
                 state = None  # what we saw from another place at that table
-            self.table = RemoteTable(self, table, seat, state, title or known, watching=watching)
-        return self.table
+            here = RemoteTable(self, table, seat, state, title or known, watching=watching)
+            self.table = here
+        return here
 
     def _unseat(self, notice: str | None = None) -> None:
         table, self.table = self.table, None
