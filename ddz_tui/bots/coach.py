@@ -27,7 +27,7 @@ from ddz_tui.bots.endgame import Solver, side_of
 from ddz_tui.bots.hard import ENDGAME_CARDS, HardBot, deal_for, guesses
 from ddz_tui.bots.packed import size
 from ddz_tui.bots.sampling import Hidden
-from ddz_tui.engine import Event, Game, Passed, Phase, Played, PlayerView
+from ddz_tui.engine import Event, Game, Passed, Phase, Played, PlayerView, Started
 from ddz_tui.engine.trick import tricks
 from ddz_tui.i18n import t
 from ddz_tui.rules import Combo, classify, main_first, rank_name
@@ -114,11 +114,24 @@ def samples_for(budget: float) -> int:
     return max(1, round(DEALS_PER_SECOND * budget))
 
 
+def refusal(events: Sequence[Event]) -> str | None:
+    """Why the coach does not review this game, in words, or None: the hard bot it
+    judges by searches plain plays, so a game of 癞子 (wildcards) is not one it reviews."""
+    started = next((e for e in events if isinstance(e, Started)), None)
+    if started is not None and started.rules.laizi:
+        return t("coach.no_wilds")
+    return None
+
+
 def moments(events: Sequence[Event], seat: int) -> list[Moment]:
     """The seat's decisions in play where it had a choice (a forced pass is none).
-    ValueError if the record is not one this engine replays."""
+    ValueError if the record is not one this engine replays, or one the coach does not
+    review (`refusal`)."""
     if seat not in (0, 1, 2):
         raise ValueError("seats are 0, 1 and 2")
+    refused = refusal(events)
+    if refused is not None:
+        raise ValueError(refused)
     out: list[Moment] = []
     before: PlayerView | None = None
     for step, (game, action) in enumerate(Game.replaying(events)):

@@ -113,7 +113,7 @@ def _table(game: Reviewed, verdicts: list[Verdict]) -> object:
 
 
 def _kept(args: argparse.Namespace, game_id: int) -> Reviewed:
-    from ddz_tui.bots.coach import whose
+    from ddz_tui.bots.coach import refusal, whose
     from ddz_tui.engine.replay import frames
     from ddz_tui.i18n import t
     from ddz_tui.text import printable
@@ -123,6 +123,9 @@ def _kept(args: argparse.Namespace, game_id: int) -> Reviewed:
         frames(kept.events)
     except ValueError as exc:
         raise CommandError(f"game {game_id} cannot be reviewed: {exc}") from None
+    refused = refusal(kept.events)
+    if refused is not None:
+        raise CommandError(f"game {game_id} cannot be reviewed: {refused}")
     mine = kept.summary.my_seat
     seat = mine if args.seat is None else args.seat
     if seat is None:
@@ -132,7 +135,7 @@ def _kept(args: argparse.Namespace, game_id: int) -> Reviewed:
 
 
 def _from_file(name: str, seat: int | None) -> Reviewed:
-    from ddz_tui.bots.coach import whose
+    from ddz_tui.bots.coach import refusal, whose
     from ddz_tui.engine.replay import frames
     from ddz_tui.i18n import t
     from ddz_tui.text import printable
@@ -142,6 +145,9 @@ def _from_file(name: str, seat: int | None) -> Reviewed:
         frames(events)
     except ValueError as exc:
         raise UsageError(f"{name}: not a finished game's record: {exc}") from None
+    refused = refusal(events)
+    if refused is not None:
+        raise CommandError(f"{name} cannot be reviewed: {refused}")
     seat = 0 if seat is None else seat
     who = whose(False, t("ui.replay.seat", n=seat + 1))
     return Reviewed(events, seat, who, printable(Path(name).name))

@@ -699,6 +699,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "教练没有标出{whose}的{n}次出牌中的任何一次：没有明显更差的。",
     ),
     "coach.cli.game": ("game {id}", "第{id}局"),
+    "coach.no_wilds": (
+        "the coach does not review games with wildcards (癞子)",
+        "教练不分析癞子局",
+    ),
     "keys.coach": ("Coach", "教练"),
     "keys.next_mark": ("Next mark", "下一处标记"),
     "keys.previous_mark": ("Previous mark", "上一处标记"),
@@ -723,6 +727,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{whose}在这局中没有需要选择的时候：没有可分析的。",
     ),
     "ui.coach.failed": ("The coach could not look at this game.", "教练无法分析这局。"),
+    "ui.coach.no_wilds": (
+        "The coach does not review games with wildcards (癞子).",
+        "教练不分析癞子局。",
+    ),
     "ui.coach.mark": ("Coach, decision {i}: {line}", "教练，第{i}次出牌：{line}"),
     "ui.coach.no_more": ("No more marked decisions that way.", "这个方向没有更多标记了。"),
     "ui.help.key.steps": (

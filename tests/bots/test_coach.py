@@ -169,3 +169,14 @@ def test_coached_hints_are_the_normal_bots_play_then_the_rest(view) -> None:
 def test_no_coached_hint_when_nothing_beats() -> None:
     view = scene("34", landlord=1, left={1: 5, 2: 3}, unseen="55667788", last=(1, "R"))
     assert coached_hints(view) == [] == hints(view)
+
+
+def test_a_wildcards_game_is_refused_with_its_reason() -> None:
+    from ddz_tui.bots.coach import refusal
+    from ddz_tui.engine import Rules
+    from tests.support.house_play import played_out
+
+    events = played_out(3, Rules(laizi=True)).events
+    assert refusal(events) == "the coach does not review games with wildcards (癞子)"
+    with pytest.raises(ValueError, match="wildcards"):
+        list(review(events, 0, budget=0.1))

@@ -8,8 +8,9 @@ import pytest
 
 from ddz_tui.bots.coach import chance_text, play_text, review
 from ddz_tui.cli import main
-from ddz_tui.engine import dumps
+from ddz_tui.engine import Rules, dumps
 from tests.support.history import seed_history
+from tests.support.house_play import played_out
 
 BUDGET = "0.1"  # a dozen deals per decision: enough to mark a random bot's play
 
@@ -89,3 +90,15 @@ def test_review_with_nothing_marked_says_so(tmp_path: Path, capsys, monkeypatch)
     assert _review("--data-dir", str(tmp_path), "1") == 0
     out = capsys.readouterr().out
     assert out.startswith("The coach marks none of your ") and "│" not in out
+
+
+def test_review_of_a_wildcards_game_says_the_coach_does_not_review_it(
+    tmp_path: Path, capsys
+) -> None:
+    game = played_out(3, Rules(laizi=True))
+    record = tmp_path / "wild.jsonl"
+    record.write_text(dumps(game.events), encoding="utf-8")
+    assert _review("--data-dir", str(tmp_path), str(record)) == 1
+    err = capsys.readouterr().err
+    assert "the coach does not review games with wildcards (癞子)" in err
+    assert err.count("\n") == 1, "one line, no traceback"

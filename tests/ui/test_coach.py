@@ -17,6 +17,7 @@ from ddz_tui.ui.screens.replay import ReplayScreen
 from ddz_tui.ui.widgets import coach as coach_widget
 from ddz_tui.ui.widgets.coach import CoachBar, CoachState
 from tests.support.history import seed_history
+from tests.support.ui import make_app
 from tests.ui.test_history_snapshots import replay_app
 
 SMALL = 0.1  # seconds' worth of the hard bot's search per decision
@@ -132,3 +133,19 @@ async def test_a_coach_that_fails_says_so_and_may_be_asked_again(
         monkeypatch.setattr(coach_widget, "review", review)
         bar = await _reviewed(pilot)
         assert bar.state is CoachState.DONE and bar.marks
+
+
+async def test_the_coach_says_it_does_not_review_a_wildcards_game() -> None:
+    from ddz_tui.engine import Rules
+    from ddz_tui.ui.screens.replay import Replay
+    from tests.support.house_play import played_out
+
+    game = played_out(3, Rules(laizi=True))
+    screen = ReplayScreen(Replay.of(game.events, title="wild.jsonl"))
+    async with make_app().run_test(size=(100, 32)) as pilot:
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        bar = await _reviewed(pilot)
+        assert bar.state is CoachState.REFUSED
+        assert _line(screen) == "The coach does not review games with wildcards (癞子)."
+        assert not bar.query_one(ProgressBar).display

@@ -21,7 +21,7 @@ from textual.renderables.bar import Bar as BarRenderable
 from textual.widgets import ProgressBar
 from textual.worker import get_current_worker
 
-from ddz_tui.bots.coach import DEFAULT_BUDGET, Verdict, review
+from ddz_tui.bots.coach import DEFAULT_BUDGET, Verdict, refusal, review
 from ddz_tui.bots.deal import OutOfTime
 from ddz_tui.engine import Event
 from ddz_tui.i18n import ascii_mode, t
@@ -52,6 +52,7 @@ class CoachState(str, Enum):
     WORKING = "working"
     DONE = "done"
     FAILED = "failed"
+    REFUSED = "refused"  # a game the coach does not review (`coach.refusal`)
 
 
 class CoachBar(Horizontal):
@@ -97,6 +98,11 @@ class CoachBar(Horizontal):
     def start(self) -> None:
         """Ask the coach (once; again after a failure)."""
         if self.state in (CoachState.WORKING, CoachState.DONE) or not self.events:
+            return
+        if refusal(self.events) is not None:
+            self.state = CoachState.REFUSED
+            self.add_class("-asked")
+            self.show(self.step)
             return
         self.state = CoachState.WORKING
         self.verdicts, self.total = [], None
@@ -145,6 +151,8 @@ class CoachBar(Horizontal):
             line.update(t("ui.coach.working", whose=self.whose))
         elif self.state is CoachState.FAILED:
             line.update(t("ui.coach.failed"))
+        elif self.state is CoachState.REFUSED:
+            line.update(t("ui.coach.no_wilds"))
         elif self.state is CoachState.DONE:
             line.update(self._summary())
         else:
