@@ -65,7 +65,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "there is no ladder here. Ask a server for its ladder with ddz leaderboard --server "
         "URL; your own games: ddz history, or Stats in the game.",
         "这份战绩记录里没有你主持的服务器上的对局（ddz server 会保存它们），所以这里没有排行榜。"
-        "查看服务器的排行榜：ddz leaderboard --server URL；你自己的对局：ddz history，或游戏中的战绩。",
+        "查看服务器的排行榜：ddz leaderboard --server URL；"
+        "你自己的对局：ddz history，或游戏中的战绩。",
     ),
     "history.unreadable_record": (
         "its record in the history database could not be read",
