@@ -14,6 +14,7 @@ from textual.widgets import Button
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import decide
 from ddz_tui.engine import Game, Phase
+from ddz_tui.i18n import Lang
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.table.seats import TableState
 from ddz_tui.ui.online import JoinRequest
@@ -25,6 +26,7 @@ from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.table_parts import MessageLine, MyLine
 from tests.support.loopback import running
 from tests.support.ui import make_app, text_of, wait_for
+from tests.ui.test_first_hour import assert_ascii, screen_text
 
 SIZE = (80, 24)
 SEED = 1
@@ -215,3 +217,31 @@ async def test_nothing_is_passed_for_a_spectator_when_the_seat_below_cannot_beat
             line = text_of(screen.query_one(MessageLine))
             assert "passing for you" not in line and "ann to play" in line.replace("’", "'"), line
         await ann.close()
+
+
+async def test_a_locked_and_watched_row_in_ascii_mode_and_in_chinese() -> None:
+    async with running() as server:
+        ann, eve = [await LobbyClient.connect(server.url, name) for name in ("ann", "eve")]
+        club = await ann.create(title="club", code="K3Y5")
+        await eve.watch(club.table_id, "k3y5")
+        app = make_app(start=JoinRequest(server.url, "carl"), ascii_cards=True)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await in_the_lobby(pilot)
+            await wait_for(pilot, lambda: lobby.tables[0].watchers == 1)
+            await pilot.pause()
+            assert "[P] club | 1 watching" in screen_text(app)
+            assert_ascii(app, "a locked table with a spectator")
+        app = make_app(Lang.ZH, start=JoinRequest(server.url, "dora"))
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await in_the_lobby(pilot)
+            await pilot.pause()
+            assert "🔒 club · 1人观战" in screen_text(app)
+            await pilot.press("w")
+            await wait_for(pilot, lambda: isinstance(app.screen, CodeDialog))
+            await pilot.press(*"K3Y5", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await wait_for(pilot, lambda: app.screen.state is not None)
+            await pilot.pause()
+            assert "你在观战" in screen_text(app)
+        for client in (ann, eve):
+            await client.close()
