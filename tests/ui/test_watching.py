@@ -13,14 +13,15 @@ from textual.widgets import Button
 
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import decide
-from ddz_tui.engine import Game, Phase
+from ddz_tui.engine import Answer, Decision, Game, LandlordMode, Phase, Rules
 from ddz_tui.i18n import Lang
 from ddz_tui.net.client.lobby import LobbyClient
-from ddz_tui.table.seats import TableState
+from ddz_tui.table.seats import SeatInfo, TableState
 from ddz_tui.ui.online import JoinRequest
 from ddz_tui.ui.screens.lobby import CodeDialog, LobbyScreen, NewTableScreen
 from ddz_tui.ui.screens.result import ResultScreen
 from ddz_tui.ui.screens.table import TableScreen, TableUpdated
+from ddz_tui.ui.show.table import table_show
 from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.table_parts import MessageLine, MyLine
@@ -245,3 +246,15 @@ async def test_a_locked_and_watched_row_in_ascii_mode_and_in_chinese() -> None:
             assert "你在观战" in screen_text(app)
         for client in (ann, eve):
             await client.close()
+
+
+def test_a_spectators_top_bar_says_the_shared_stake_not_a_seats_own() -> None:
+    game = Game(2, rules=Rules(LandlordMode.GRAB, doubling=True))
+    while game.decision is not Decision.DOUBLE:
+        game.act(game.turn, Answer(game.decision, True))
+    seats = (SeatInfo("ann"), SeatInfo("bob"), SeatInfo("cy"))
+    watched = table_show(TableState(0, seats, game.public_view(0), watching=True), None, None)
+    played = table_show(TableState(0, seats, game.view(0)), None, None)
+    assert "Your stake" in played.top.house and "Your stake" not in watched.top.house
+    assert f"×{game.view(0).multiplier.total}" in watched.top.house
+    assert "Watching · ann" in watched.me and "You" not in watched.me

@@ -127,10 +127,12 @@ class Buttons:
 
 @dataclass(frozen=True)
 class Selection:
-    """The raised cards in words, and whether they make a play at all."""
+    """The raised cards in words, and whether they make a play at all; `short`, words
+    for a row too narrow for `text` (a play with wilds: only the wilds laid out)."""
 
     text: str
     valid: bool
+    short: str | None = None
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,7 @@ def table_show(
             view.highest_bid,
             None if view.landlord is None else view.multiplier.total,
             t("ui.top.session", games=state.games, total=state.totals[me]),
-            house_stakes(view),
+            house_stakes(view, watching=state.watching),
         ),
         seats=(seat_show(state, left, clock), seat_show(state, right, clock)),
         lanes=per_seat(
@@ -351,7 +353,9 @@ def selection(selected: Sequence[Card], view: PlayerView | None = None) -> Selec
         if len(legal) > 1:
             return Selection(t("ui.selection.readings", n=len(legal)), valid=True)
         if legal or found:
-            return Selection(reading_line(selected, (legal or found)[0]), valid=bool(legal))
+            reading = (legal or found)[0]
+            short = reading_line(selected, reading, wilds_only=True)
+            return Selection(reading_line(selected, reading), valid=bool(legal), short=short)
     combo = classify(selected)
     if combo is None:
         return Selection(t("ui.selection.not_a_play"), valid=False)
@@ -397,10 +401,14 @@ def _natural_word(card: Card) -> str:
     return format_rank(card.rank)
 
 
-def reading_line(cards: Sequence[Card], reading: Reading) -> str:
+def reading_line(cards: Sequence[Card], reading: Reading, wilds_only: bool = False) -> str:
     """A play with wilds in words, as your line and the choice of readings say it:
-    `7 7 7(癞) 7 → a soft bomb of 7s`."""
+    `7 7 7(癞) 7 → a soft bomb of 7s`; `wilds_only`, the wilds alone: `7(癞) → a soft
+    bomb of 7s`."""
     laid, marks = laid_out(cards, reading)
+    if wilds_only:
+        pairs = [(card, mark) for card, mark in zip(laid, marks, strict=False) if mark]
+        laid, marks = [card for card, _ in pairs], [mark for _, mark in pairs]
     return as_shown(
         t("ui.wild.reading", cards=wild_words(laid, marks), play=play_words(reading.combo, reading))
     )
@@ -491,13 +499,14 @@ def house_lines(view: PlayerView) -> str:
     return "\n".join(lines)
 
 
-def house_stakes(view: PlayerView) -> str | None:
+def house_stakes(view: PlayerView, watching: bool = False) -> str | None:
     """The top bar's stakes under the house rules (None: as the plain game has them):
     how the landlord was chosen, and the stake. With doubling or a cap (封顶) the stakes
     differ from seat to seat, so it says one number, your own (and whether it is capped):
     what you win or lose (the landlord, both peasants' stakes together), as the result
     and the history say it. A hand shown before the bidding (明牌开始) puts the stake on
-    the bar from then, the bid so far counted."""
+    the bar from then, the bid so far counted. A spectator, who stakes nothing, reads the
+    shared stake."""
     rules = view.rules
     landlord = view.landlord
     shown_start = rules.show_start and view.multiplier.shown_start
@@ -518,7 +527,7 @@ def house_stakes(view: PlayerView) -> str | None:
         if shown_start:
             return chosen + "  " + t("ui.top.multiplier", x=view.multiplier.total)
         return chosen
-    if rules.doubling or rules.cap:  # 封顶 too makes each seat's stake its own
+    if (rules.doubling or rules.cap) and not watching:  # 封顶 too: each seat's its own
         multiplier = view.multiplier
         yours = t("ui.top.yours", x=multiplier.stake(view.seat, landlord))
         if multiplier.capped(view.seat, landlord):
