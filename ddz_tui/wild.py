@@ -772,12 +772,11 @@ def _choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[list
     if m <= 2:
         return _few_choices(held, m, pairs, most)
     rem = [sum(1 for h in held if h >> (4 * r + 3) & 1) for r in range(_N)]
-    every = (_pair_choices if pairs else _single_choices)(rem, m, most)
-    return [[code for code in every if code >> _WILDS_AT <= left] for left in range(most + 1)]
+    return (_pair_choices if pairs else _single_choices)(rem, m, most)
 
 
-def _single_choices(rem: list[int], m: int, left: int) -> list[int]:
-    """Kickers of m single cards, at most `left` of them wilds."""
+def _single_choices(rem: list[int], m: int, most: int) -> list[list[int]]:
+    """Kickers of m single cards, with at most 0, 1, ... `most` of them wilds."""
     ranks = [r for r, c in enumerate(rem) if c]
     # sets[s]: every multiset of s cards, by lowest rank; starts[s][i]: where those
     # whose lowest rank is ranks[i] or above begin
@@ -796,14 +795,17 @@ def _single_choices(rem: list[int], m: int, left: int) -> list[int]:
         sets.append(found)
         starts.append(at)
     out: list[int] = []
-    for j in range(min(m, left) + 1):
-        out += map((j << _FRESH_AT | j << _WILDS_AT).__or__, sets[m - j])
-    return out
+    ends = []  # by wilds taken, fewest first: with at most j wilds, a slice
+    for j in range(most + 1):
+        if j <= m:
+            out += map((j << _FRESH_AT | j << _WILDS_AT).__or__, sets[m - j])
+        ends.append(len(out))
+    return [out[:end] for end in ends]
 
 
-def _pair_choices(rem: list[int], m: int, left: int) -> list[int]:
+def _pair_choices(rem: list[int], m: int, most: int) -> list[list[int]]:
     """Kickers of m pairs of distinct ranks: natural pairs, a natural and a wild, or two
-    wilds."""
+    wilds; with at most 0, 1, ... `most` wilds."""
     ranks = [r for r in range(_NORMAL) if rem[r]]
     n = len(ranks)
     # sets[whole, halves]: natural pairs and naturals to pair with a wild, of distinct
@@ -812,7 +814,7 @@ def _pair_choices(rem: list[int], m: int, left: int) -> list[int]:
     sets: dict[tuple[int, int], list[int]] = {(0, 0): [0]}
     starts: dict[tuple[int, int], list[int]] = {(0, 0): [0] * (n + 1)}
     for size in range(1, m + 1):
-        for halves in range(min(size, left) + 1):
+        for halves in range(min(size, most) + 1):
             whole = size - halves
             found: list[int] = []
             at = []
@@ -828,12 +830,16 @@ def _pair_choices(rem: list[int], m: int, left: int) -> list[int]:
             at.append(len(found))
             sets[whole, halves] = found
             starts[whole, halves] = at
-    out: list[int] = []
-    for halves in range(min(m, left) + 1):
-        for wild_pairs in range((left - halves) // 2 + 1):
+    parts: list[tuple[int, list[int]]] = []  # (wilds taken, choices), in the order listed
+    for halves in range(min(m, most) + 1):
+        for wild_pairs in range((most - halves) // 2 + 1):
             whole = m - halves - wild_pairs
             if whole < 0:
                 break
-            tag = wild_pairs << _FRESH_AT | (halves + 2 * wild_pairs) << _WILDS_AT
-            out += map(tag.__or__, sets[whole, halves])
-    return out
+            j = halves + 2 * wild_pairs
+            tag = wild_pairs << _FRESH_AT | j << _WILDS_AT
+            parts.append((j, list(map(tag.__or__, sets[whole, halves]))))
+    return [
+        list(chain.from_iterable(part for j, part in parts if j <= left))
+        for left in range(most + 1)
+    ]
