@@ -225,6 +225,20 @@ async def test_the_hint_offers_each_reading_and_enter_plays_the_one_offered() ->
         assert played is not None and played.bomb is BombClass.SOFT
 
 
+async def test_a_long_play_with_a_wild_says_its_wild_whole_on_your_line_at_80_columns() -> None:
+    app = make_app(seed=SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.press("7", "8", "9", "j", "q", "k")  # the K stands for the 10
+        await pilot.pause()
+        line = text_of(screen.my_line).rstrip()
+        assert line.endswith("10(wild) → a straight 7–Q"), line
+        assert "…" not in line
+        await pilot.press("escape", "3", "4", "5", "k", "7")  # room for every card
+        await pilot.pause()
+        assert text_of(screen.my_line).rstrip().endswith("3 4 5 6(wild) 7 → a straight 3–7")
+
+
 # --- choosing the rule -----------------------------------------------------------------
 
 

@@ -369,7 +369,11 @@ class MyLine(Widget):
         chosen = words.selection
         if chosen is not None:
             kind = "my-line--selection" if chosen.valid else "my-line--invalid"
-            pieces.append((" " + chosen.text, style(kind)))
+            said = chosen.text
+            head = sum(cell_len(text) for text, _ in pieces)
+            if chosen.short is not None and head + 1 + cell_len(said) > self.size.width:
+                said = chosen.short  # a play with wilds: the wilds alone where all won't fit
+            pieces.append((" " + said, style(kind)))
         elif words.said is not None and self.has_room_for(words.said):  # raised cards first
             pieces.append((self._quoted(words.said), style("my-line--selection")))
         return line_strip([(text, base + look) for text, look in pieces], self.size.width, base)
