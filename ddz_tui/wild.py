@@ -277,9 +277,10 @@ KEPT_RANKS = 2
 
 
 class _Kept:
-    """What hands share under one wild rank: readings made once, the plays with wilds of
-    each rank and of each chain window, the main parts of windows, and rows of plays
-    by kicker choice per main part."""
+    """What hands share under one wild rank: the plays with wilds of each rank and of
+    each chain window, the main parts of windows, the straights of the chain ranks held,
+    and rows of plays by kicker choice per main part. Threads may share it: every entry
+    is worked out from its key alone, so a race only works one out twice."""
 
     def __init__(self, w: int, wild_rank: str) -> None:
         self.w, self.wild_rank, self.unit = w, wild_rank, UNIT[w]
@@ -295,7 +296,7 @@ class _Kept:
         self.by_rank: dict[tuple[int, int, int, int], tuple[Reading, ...]] = {}
 
     def reading(self, key: int, stands: int, combo: Combo, bomb: BombClass | None) -> Reading:
-        """The reading of these cards (`key`) with wilds standing for `stands`."""
+        """The reading of these cards (`key`) with wilds standing for `stands`, counted."""
         self.size[0] += 1
         return _reading(key, stands, combo, self.wild_rank, bomb)
 
