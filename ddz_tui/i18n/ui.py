@@ -123,6 +123,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "ui.top.drawn": ("Drawn by lot", "随机地主"),
     "ui.top.multiplier": ("Stake ×{x}", "倍数 ×{x}"),
     "ui.top.session": ("Games {games} · Score {total:+d}", "已玩{games}局 · 总分 {total:+d}"),
+    "ui.top.games": ("Games {games}", "已玩{games}局"),
     "ui.counter.title": ("Card counter: cards not yet seen", "记牌器：未出现的牌"),
     "ui.counter.holds": (
         "landlord still holds {cards} from the bottom",

@@ -258,3 +258,13 @@ def test_a_spectators_top_bar_says_the_shared_stake_not_a_seats_own() -> None:
     assert "Your stake" in played.top.house and "Your stake" not in watched.top.house
     assert f"×{game.view(0).multiplier.total}" in watched.top.house
     assert "Watching · ann" in watched.me and "You" not in watched.me
+
+
+def test_a_spectators_top_bar_counts_the_games_and_no_score() -> None:
+    game = Game(2, rules=Rules())
+    seats = (SeatInfo("ann"), SeatInfo("bob"), SeatInfo("cy"))
+    totals = (-12, 24, -12)
+    watched = TableState(0, seats, game.public_view(0), games=1, totals=totals, watching=True)
+    played = TableState(0, seats, game.view(0), games=1, totals=totals)
+    assert table_show(watched, None, None).top.session == "Games 1"
+    assert table_show(played, None, None).top.session == "Games 1 · Score -12"

@@ -185,7 +185,9 @@ def table_show(
             view.bottom,
             view.highest_bid,
             None if view.landlord is None else view.multiplier.total,
-            t("ui.top.session", games=state.games, total=state.totals[me]),
+            t("ui.top.games", games=state.games)  # a spectator has no score of its own
+            if state.watching
+            else t("ui.top.session", games=state.games, total=state.totals[me]),
             house_stakes(view, watching=state.watching),
         ),
         seats=(seat_show(state, left, clock), seat_show(state, right, clock)),
