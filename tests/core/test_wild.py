@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ddz_tui import wild
 from ddz_tui.cards import DECK, RANK_INDEX, RANKS, ranks_of
 from ddz_tui.moves import BY_KEY, UNIT, pack
 from ddz_tui.rules import Kind, classify
-from ddz_tui.wild import BombClass, Reading, beats, natural, readings, wild_plays
+from ddz_tui.wild import BombClass, Reading, beats, forget, natural, readings, wild_plays
 
 NORMAL = RANKS[:13]  # what a wild may stand for: 3 to 2
 
@@ -185,6 +186,47 @@ def test_whole_hands_with_one_and_two_wilds() -> None:
         hand = ranks_of(others[: 20 - n] + wilds[:n])
         leads = check(hand, wild_rank, from_the_table(hand, wild_rank))
         assert len(leads) > 100
+
+
+def test_plays_do_not_depend_on_the_hands_asked_about_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hands share what they are made of under a wild rank (`wild._Kept`): a hand's plays,
+    leading and following, are the same, in the same order, whether its wild rank's
+    tables are new, were filled by other hands first, or were dropped at their limit."""
+    rng = random.Random(36)
+    deals = []
+    for i in range(24):
+        wild_rank = "7" if i % 3 else "2"
+        wilds = [c for c in DECK if c.rank == wild_rank]
+        others = [c for c in DECK if c.rank != wild_rank]
+        rng.shuffle(others)
+        k = 1 + i % 4
+        deals.append((ranks_of(others[: 20 - k] + wilds[:k]), ranks_of(others[20:37]), wild_rank))
+
+    def shown(plays: list[Reading]) -> list[tuple[int, int, Kind, BombClass | None]]:
+        return [(p.key, p.stands, p.kind, p.bomb) for p in plays]
+
+    def asked(
+        hand: str, other: str, wild_rank: str
+    ) -> list[list[tuple[int, int, Kind, BombClass | None]]]:
+        leads = wild_plays(hand, wild_rank)
+        others = wild_plays(other, wild_rank)
+        follows = [
+            wild_plays(hand, wild_rank, last) for last in others[:: max(1, len(others) // 5)]
+        ]
+        return [shown(leads), *map(shown, follows), shown(readings(leads[-1].cards, wild_rank))]
+
+    alone = []
+    for deal in deals:
+        forget(tables=True)
+        alone.append(asked(*deal))
+    forget(tables=True)
+    assert [asked(*deal) for deal in deals] == alone
+    forget(tables=True)
+    monkeypatch.setattr(wild, "KEPT_LIMIT", 3000)
+    assert [asked(*deal) for deal in deals] == alone
+    forget(tables=True)
 
 
 # --- readings of each kind -----------------------------------------------------------
