@@ -247,7 +247,6 @@ _CARDS = attrgetter("cards")
 _ONES = sum(UNIT)
 _TOPS = 8 * _ONES  # the top bit of every rank's four
 _TOP = tuple(8 * unit for unit in UNIT)
-_NORMAL_TOPS = sum(8 * UNIT[r] for r in range(_NORMAL))
 
 
 _OF_SIZE: dict[int, list[Kind]] = {}
