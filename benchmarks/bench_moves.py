@@ -14,8 +14,8 @@ each hand is asked about once, never before (no rounds: a second round would fin
 what the first made), and each call is timed alone: the mean, median and p99 of those
 calls. Hands share what they are made of under a wild rank (`wild._Kept`): "new
 process" drops all of it before each call; "after N" groups the hands by wild rank and
-asks, untimed, about N other hands of that rank before the timed ones (a game's bots
-ask about some fifty hands).
+asks, untimed, about N other hands of that rank before the timed ones (which then also
+find what the group's earlier ones made; a game's bots ask about some fifty hands).
 
 `--cpu` times with the process's CPU clock instead of the wall clock: on a machine
 shared with other work, time spent waiting for a core is then left out (each single
