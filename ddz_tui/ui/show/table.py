@@ -410,7 +410,7 @@ def reading_line(cards: Sequence[Card], reading: Reading, wilds_only: bool = Fal
     laid, marks = laid_out(cards, reading)
     if wilds_only:
         pairs = [(card, mark) for card, mark in zip(laid, marks, strict=False) if mark]
-        laid, marks = [card for card, _ in pairs], [mark for _, mark in pairs]
+        laid, marks = tuple(card for card, _ in pairs), tuple(mark for _, mark in pairs)
     return as_shown(
         t("ui.wild.reading", cards=wild_words(laid, marks), play=play_words(reading.combo, reading))
     )
