@@ -48,6 +48,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     add_listen_options(host, "0.0.0.0", DEFAULT_PORT)
     add_name_option(host)
     add_table_options(host, own_delay=True)
+    add_chat_option(host)
     host.set_defaults(handler=cmd_host)
 
     from ddz_tui.net.ssh_limits import (
@@ -159,6 +160,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         grace=args.grace_seconds,
         bot_delay=args.bot_delay,
         bot_workers=args.bot_workers,
+        chat=not args.no_chat,
     )
     return open_app(args, request)
 

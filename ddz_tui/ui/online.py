@@ -55,6 +55,7 @@ class HostRequest:
     bot_delay: float | None = None  # None: the player's own setting
     bot_workers: int | None = None  # processes for the hard bots (None: one a core)
     rules: Rules | None = None  # the house rules of the table opened there (None: plain)
+    chat: bool = True  # False: no chat anywhere on the server (ddz host --no-chat)
 
 
 class HostError(NetError):
@@ -116,6 +117,7 @@ class Online:
             grace=request.grace,
             bot_delay=bot_delay if request.bot_delay is None else request.bot_delay,
             bot_workers=request.bot_workers,
+            chat=request.chat,
         )
         server = GameServer(config)
         try:

@@ -312,3 +312,13 @@ def test_no_chat_turns_a_servers_chat_off(command: str) -> None:
     assert _server_config(parser.parse_args([command]), "127.0.0.1", 0).chat
     off = parser.parse_args([command, "--no-chat"])
     assert not _server_config(off, "127.0.0.1", 0).chat
+
+
+def test_no_chat_turns_a_hosted_servers_chat_off(monkeypatch) -> None:
+    import ddz_tui.cli.net as net
+
+    asked = []
+    monkeypatch.setattr(net, "open_app", lambda args, request: asked.append(request) or 0)
+    assert main(["host", "--name", "ann"]) == 0
+    assert main(["host", "--name", "ann", "--no-chat"]) == 0
+    assert [request.chat for request in asked] == [True, False]
