@@ -16,8 +16,9 @@ sampler that trusts the normal model fully). The benchmark draws them by rejecti
 `--tries` blind deals a position; where fewer than 5 turn up, exact draws cost too much
 to compare and the position is only counted.
 
-Printed per role of the seat that guesses, for the sampler and the exact draws on the
-same positions: the share of the hidden cards put in the right hand, the share of
+Printed per role of the seat that guesses: the share of the hidden cards the sampler
+puts in the right hand at every position; then for the sampler and the exact draws on
+the positions compared: the share of the hidden cards put in the right hand, the share of
 guesses at a position that differ from one another, the share of the sampler's guesses
 that leave some action unexplained, and the sampler's time per guess.
 """
@@ -48,6 +49,7 @@ class Tally:
 
     positions: int = 0
     compared: int = 0
+    sampler_right_all: float = 0.0  # at every position, compared or not
     sampler_right: float = 0.0
     exact_right: float = 0.0
     sampler_distinct: float = 0.0
@@ -116,11 +118,12 @@ def measure(args: argparse.Namespace) -> dict[str, Tally]:
         guesses = [draw() for _ in range(args.guesses)]  # no clock: never None
         tally.seconds += time.perf_counter() - started
         tally.guesses += len(guesses)
+        made = [g for g in guesses if g is not None]  # all of them (for the type checker)
+        tally.sampler_right_all += sum(right_share(hidden, truth, g) for g in made) / len(made)
         exact = exact_draws(Hidden.of(view, TRUST), rng, args.guesses, args.tries)
         if len(exact) < MIN_EXACT:
             continue
         tally.compared += 1
-        made = [g for g in guesses if g is not None]  # all of them (for the type checker)
         tally.sampler_right += sum(right_share(hidden, truth, g) for g in made) / len(made)
         tally.exact_right += sum(right_share(hidden, truth, g) for g in exact) / len(exact)
         tally.sampler_distinct += len(set(made)) / len(made)
@@ -150,7 +153,9 @@ def main() -> None:
     for role, t in tallies.items():
         n = t.compared or 1
         print(
-            f"{role:>8}: {t.positions} positions, {t.compared} compared | cards right: "
+            f"{role:>8}: {t.positions} positions, the sampler's cards right "
+            f"{t.sampler_right_all / max(1, t.positions):.3f}; {t.compared} compared | "
+            f"cards right: "
             f"sampler {t.sampler_right / n:.3f}, exact {t.exact_right / n:.3f} | guesses "
             f"that differ: sampler {t.sampler_distinct / n:.3f}, exact "
             f"{t.exact_distinct / n:.3f} | sampler guesses leaving an action unexplained "
