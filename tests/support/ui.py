@@ -23,6 +23,7 @@ from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 from ddz_tui.ui import app as app_module
 from ddz_tui.ui.app import DdzApp
 from ddz_tui.ui.online import HostRequest, JoinRequest
+from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
 from ddz_tui.ui.screens.new_game import LocalGame
 from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import TableScreen
@@ -259,6 +260,16 @@ async def wait_for(pilot: Pilot, condition: Callable[[], bool], timeout: float =
         if loop.time() > end:
             raise AssertionError("the condition never came true")
         await pilot.pause(0.01)
+
+
+async def new_table_form(pilot: Pilot) -> NewTableScreen:
+    """Once the lobby shows: C, and the New table form it opens."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    await pilot.press("c")
+    await wait_for(pilot, lambda: isinstance(app.screen, NewTableScreen))
+    assert isinstance(app.screen, NewTableScreen)
+    return app.screen
 
 
 def saved_settings(app: DdzApp) -> Settings:

@@ -9,13 +9,13 @@ from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.table.chat import ChatLine, QuickPhrase
 from ddz_tui.ui.online import JoinRequest
 from ddz_tui.ui.screens.chat import ChatDialog
-from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
+from ddz_tui.ui.screens.lobby import LobbyScreen
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.widgets.form import OnOff
 from ddz_tui.ui.widgets.table_parts import MessageLine, SeatPanel
 from tests.support.clock import ManualClock
 from tests.support.loopback import running
-from tests.support.ui import make_app, text_of, wait_for
+from tests.support.ui import make_app, new_table_form, text_of, wait_for
 from tests.ui.test_net import seated_alone
 
 SIZE = (80, 24)
@@ -68,9 +68,7 @@ async def test_a_new_table_may_have_its_chat_turned_off() -> None:
     async with running() as server:
         app = make_app(start=JoinRequest(server.url, "ann"))
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("c")
-            await wait_for(pilot, lambda: isinstance(app.screen, NewTableScreen))
+            await new_table_form(pilot)
             # from the table's name back round to the Chat switch (before Open and Back)
             await pilot.press("shift+tab", "shift+tab", "shift+tab")
             assert app.screen.focused is app.screen.query_one("#chat", OnOff)

@@ -21,13 +21,12 @@ from ddz_tui.i18n import Lang
 from ddz_tui.ui.online import JoinRequest
 from ddz_tui.ui.screens import connect, lobby, new_game
 from ddz_tui.ui.screens.connect import HostScreen
-from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
 from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.widgets.form import OnOff, form_row, rules_rows
 from ddz_tui.ui.widgets.keys import KeyFooter
 from tests.support.loopback import running
-from tests.support.ui import make_app, wait_for
+from tests.support.ui import make_app, new_table_form
 
 SIZE = (80, 24)
 
@@ -137,10 +136,7 @@ async def test_new_table_by_keys_at_80x24() -> None:
     async with running() as server:
         app = make_app(start=JoinRequest(server.url, "ann"))
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("c")
-            await pilot.pause()
-            assert isinstance(app.screen, NewTableScreen)
+            await new_table_form(pilot)
             await every_control_by_keys(pilot)
 
 

@@ -9,10 +9,9 @@ from textual.widgets import Select, Switch
 from ddz_tui.engine import LandlordMode, Rules
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.ui.online import HostRequest, JoinRequest
-from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
 from ddz_tui.ui.screens.table import TableScreen
 from tests.support.loopback import running
-from tests.support.ui import make_app, wait_for
+from tests.support.ui import make_app, new_table_form, wait_for
 from tests.ui.test_net import SIZE, free_port
 
 HOUSE = Rules(LandlordMode.GRAB, doubling=True, showing=True)
@@ -22,10 +21,7 @@ async def test_a_new_table_in_the_lobby_has_the_rules_chosen() -> None:
     async with running() as server:
         app = make_app(start=JoinRequest(server.url, "ann"))
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("c")
-            dialog = app.screen
-            assert isinstance(dialog, NewTableScreen)
+            dialog = await new_table_form(pilot)
             assert dialog.query_one("#mode", Select).value is LandlordMode.BID
             dialog.query_one("#mode", Select).value = LandlordMode.GRAB
             dialog.query_one("#doubling", Switch).value = True

@@ -11,7 +11,6 @@ from ddz_tui.i18n import Lang
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.table.clients import LocalTable
 from ddz_tui.ui.online import JoinRequest
-from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
 from ddz_tui.ui.screens.new_game import NewGameScreen
 from ddz_tui.ui.screens.result import ResultScreen
 from ddz_tui.ui.screens.table import TableScreen
@@ -19,6 +18,7 @@ from ddz_tui.ui.widgets.table_parts import HouseRules
 from tests.support.loopback import running
 from tests.support.ui import (
     make_app,
+    new_table_form,
     our_turns,
     saved_settings,
     settle,
@@ -105,10 +105,7 @@ async def test_a_new_table_in_the_lobby_is_opened_without_shuffling() -> None:
     async with running() as server:
         app = make_app(start=JoinRequest(server.url, "ann"))
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("c")
-            dialog = app.screen
-            assert isinstance(dialog, NewTableScreen)
+            dialog = await new_table_form(pilot)
             switch = dialog.query_one("#no_shuffle", Switch)
             assert not switch.value
             switch.value = True  # (chosen by keys in New game's test: the same rows)

@@ -18,7 +18,7 @@ from ddz_tui.i18n import Lang
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.table.seats import SeatInfo, TableState
 from ddz_tui.ui.online import JoinRequest
-from ddz_tui.ui.screens.lobby import CodeDialog, LobbyScreen, NewTableScreen
+from ddz_tui.ui.screens.lobby import CodeDialog, LobbyScreen
 from ddz_tui.ui.screens.result import ResultScreen
 from ddz_tui.ui.screens.table import TableScreen, TableUpdated
 from ddz_tui.ui.show.table import table_show
@@ -26,7 +26,7 @@ from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.table_parts import MessageLine, MyLine
 from tests.support.loopback import running
-from tests.support.ui import make_app, text_of, wait_for
+from tests.support.ui import make_app, new_table_form, text_of, wait_for
 from tests.ui.test_first_hour import assert_ascii, screen_text
 
 SIZE = (80, 24)
@@ -169,10 +169,7 @@ async def test_a_new_table_may_forbid_spectators_and_have_a_private_code() -> No
     async with running() as server:
         app = make_app(start=JoinRequest(server.url, "ann"))
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("c")
-            await wait_for(pilot, lambda: isinstance(app.screen, NewTableScreen))
-            dialog = app.screen
+            dialog = await new_table_form(pilot)
             # from the table's name back round: Back, Open, Chat, Private code, Spectators
             await pilot.press(*["shift+tab"] * 5)
             assert dialog.focused is dialog.query_one("#spectators")
