@@ -194,11 +194,17 @@ async def test_whose_turn_it_is_is_drawn_on_the_seat_panel_without_a_restyle(mon
             await wait_for(pilot, lambda: right.seat is not None and right.seat.turn)
             await pilot.pause()
         assert not [node for node in restyled if isinstance(node, SeatPanel)]
+        shown: list[object] = []
         for theme in theme_names()[:2]:  # the accent of the theme in force
             pilot.app.theme = theme
-            await pilot.pause()
+
+            def drawn() -> bool:
+                accent = right.get_component_rich_style("seat--turn").color
+                return accent not in shown and _title_row(right)[0].style.color == accent
+
+            await wait_for(pilot, drawn)
             accent = right.get_component_rich_style("seat--turn").color
-            await wait_for(pilot, lambda a=accent: _title_row(right)[0].style.color == a)
+            shown.append(accent)
             row = _title_row(right)
             assert row[0].text == "┏", theme
             title = next(seg for seg in row if "▶" in seg.text)

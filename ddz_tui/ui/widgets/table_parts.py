@@ -99,12 +99,19 @@ class SeatPanel(DrawnInRows):
     def watch_ascii(self) -> None:
         self._show_turn()
 
-    def notify_style_update(self) -> None:
-        """The stylesheet was applied again (a theme, the away class): the turn's look is
-        read from it afresh, once its component styles are (Textual applies those after)."""
-        super().notify_style_update()
+    def on_mount(self) -> None:  # (Textual calls CardWidget's too)
+        self.app.theme_changed_signal.subscribe(self, lambda _: self._turn_look_changed())
+
+    def _turn_look_changed(self) -> None:
         self._turn_look = None
-        self.call_later(self._show_turn)
+        self._show_turn()
+
+    def notify_style_update(self) -> None:
+        """The stylesheet was applied again (the away class, a theme): the turn's look is
+        read from it afresh, once its component styles are (Textual applies those after;
+        a new theme's also by its signal, which comes once the theme is applied)."""
+        super().notify_style_update()
+        self.call_later(self._turn_look_changed)
 
     _turn_look: tuple[bool, bool, bool] | None = None  # (turn, away, ascii) as set
     _turn_switching = False
