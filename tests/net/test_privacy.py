@@ -59,12 +59,26 @@ class Relay:
         self.port = port
         self.to_client = bytearray()
         self._server: asyncio.Server | None = None
+        self._pipes: list[asyncio.Future[None]] = []  # one a connection, done when it ends
 
     async def start(self) -> str:
         self._server = await asyncio.start_server(self._pipe, "127.0.0.1", 0)
         return f"ws://127.0.0.1:{self._server.sockets[0].getsockname()[1]}"
 
     async def _pipe(self, client_r, client_w) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._pipes.append(done)
+        try:
+            await self._relay(client_r, client_w)
+        finally:
+            done.set_result(None)
+
+    async def drained(self) -> None:
+        """Every connection relayed so far has ended both ways: all the server sent is
+        recorded (bounded: a connection the peers never close fails the test)."""
+        await asyncio.wait_for(asyncio.gather(*self._pipes), 10)
+
+    async def _relay(self, client_r, client_w) -> None:
         server_r, server_w = await asyncio.open_connection("127.0.0.1", self.port)
 
         async def copy(reader, writer, record: bytearray | None) -> None:
@@ -235,7 +249,7 @@ async def test_no_byte_to_a_client_reveals_a_hidden_card(rules: Rules) -> None:
                 pass
             await ann.close()
             await bob.close()
-            await asyncio.sleep(0.05)
+            await relay.drained()
         finally:
             server_module.encode_state = real_encode
             server_module.encode_record = real_record
@@ -353,7 +367,7 @@ async def test_no_byte_to_a_spectator_reveals_a_hidden_card(rules: Rules) -> Non
             await until(lambda: len(laid_open) >= 3)
             for client in (ann, bob, eve):
                 await client.close()
-            await asyncio.sleep(0.05)
+            await relay.drained()
         finally:
             server_module.encode_state = real_encode
             await relay.close()
