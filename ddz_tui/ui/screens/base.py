@@ -138,6 +138,18 @@ class AppModal(Fitted, ModalScreen[Any]):
     BINDINGS: ClassVar[list[BindingType]] = [SOUND_KEY]
 
 
+class ListDialog(AppModal):
+    """A dialog that opens on its list of choices: the first lit and focused, so Enter
+    takes it and the arrows move from it."""
+
+    def on_mount(self) -> None:  # (Textual calls the bases' own too)
+        from textual.widgets import OptionList  # the dialogs' module has it loaded already
+
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+
 class ButtonDialog(AppModal):
     """A dialog with a row of buttons: ← → move between them, as in any dialog (Tab
     too), and Enter presses the focused one."""

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from ddz_tui.i18n import as_shown, t
 from ddz_tui.table.chat import CHAT_MAX, QuickPhrase
 from ddz_tui.text import printable
-from ddz_tui.ui.screens.base import AppModal
+from ddz_tui.ui.screens.base import ListDialog
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain, literal
 
@@ -35,7 +35,7 @@ class ChatChoice:
     mute: str | None = None
 
 
-class ChatDialog(AppModal):
+class ChatDialog(ListDialog):
     """↑ ↓ and Enter (or a phrase's number) say a phrase or mute a seat; Tab goes to
     the line for your own words, Enter says them. Esc closes it."""
 
@@ -78,12 +78,6 @@ class ChatDialog(AppModal):
                 compact=True,
             )
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        options = self.query_one(OptionList)
-        options.highlighted = 0
-        options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -14,14 +14,14 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ddz_tui.i18n import as_shown, t
-from ddz_tui.ui.screens.base import AppModal
+from ddz_tui.ui.screens.base import ListDialog
 from ddz_tui.ui.widgets.keys import KeyFooter
 
 MAX_NUMBERED = 9
 """Readings chosen by their number (1-9); any further ones by the arrows."""
 
 
-class ReadingChoice(AppModal):
+class ReadingChoice(ListDialog):
     """The readings as a list: ↑ ↓ and Enter, or a reading's number, choose it (the
     dialog returns its index); Esc returns None and leaves the hand as it was."""
 
@@ -45,12 +45,6 @@ class ReadingChoice(AppModal):
                 id="readings",
             )
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        options = self.query_one(OptionList)
-        options.highlighted = 0
-        options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
