@@ -4,11 +4,13 @@ and no real history."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from ddz_tui.i18n import Lang, set_ascii, set_language
+from tests.support import redis as real_redis
 
 os.environ.pop("NO_COLOR", None)
 # Every test that plays sound plays it into ALSA's null device: the real playback
@@ -37,3 +39,14 @@ def data_dir(tmp_path, monkeypatch) -> Path:
     directory = tmp_path / "data"
     monkeypatch.setenv("DDZ_DATA_DIR", str(directory))
     return directory
+
+
+@pytest.fixture
+def redis_server(tmp_path) -> Iterator[real_redis.RedisServer]:
+    """A real redis-server of this test's own (tests/support/redis.py), running on a free
+    loopback port; stopped after the test. Fails, never skips, where the program is
+    missing: these tests are part of the suite CI runs."""
+    if not real_redis.installed():
+        pytest.fail(real_redis.NOT_INSTALLED, pytrace=False)
+    with real_redis.RedisServer(tmp_path / "redis") as server:
+        yield server
