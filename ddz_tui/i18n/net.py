@@ -66,6 +66,16 @@ PHRASES: dict[str, tuple[str, str]] = {
         "the name {name} is taken: choose another",
         "名字{name}已被占用：请换一个",
     ),
+    "net.error.cluster_tables": (
+        "the servers cannot reach their shared store just now, so no new table can be"
+        " opened: the tables already open play on; try again in a moment",
+        "服务器暂时连不上共享存储，现在无法开新牌桌：已开的牌桌照常进行，请稍后再试",
+    ),
+    "net.error.cluster_names": (
+        "the servers cannot reach their shared store just now, so a new name cannot be"
+        " checked: try again in a moment (players already here play on)",
+        "服务器暂时连不上共享存储，现在无法核对新名字：请稍后再试（已在线的玩家照常进行）",
+    ),
     "net.error.internal": (
         "the server could not handle that; try again",
         "服务器无法处理该请求，请重试",
@@ -192,6 +202,26 @@ PHRASES: dict[str, tuple[str, str]] = {
     "net.client.gave_up": (
         "the connection was lost and could not be resumed: {error}",
         "连接断开且无法恢复：{error}",
+    ),
+    "net.client.moved_too_often": (
+        "the servers kept sending us on to another server: try again in a moment",
+        "服务器一再把我们转到另一台服务器：请稍后再试",
+    ),
+    "net.client.bad_move": (
+        "the server sent us on to {url}, which is not a server address",
+        "服务器把我们转到 {url}，这不是服务器地址",
+    ),
+    "net.client.move_failed": (
+        "the server sent us on to {where}, which cannot be reached: {error}",
+        "服务器把我们转到 {where}，但无法连接：{error}",
+    ),
+    "net.client.moved_reply": (
+        "a moved reply to a {type} request",
+        "对 {type} 请求的 moved 回复",
+    ),
+    "net.expect.address": (
+        "a ws:// address of at most {n} printable characters",
+        "不超过{n}个可打印字符的 ws:// 地址",
     ),
     "net.lobby.playing": ("playing game {n}", "第{n}局进行中"),
     "net.lobby.waiting": ("waiting for players", "等待玩家"),

@@ -1,4 +1,4 @@
-"""The wire protocol: JSON text messages over WebSocket, version 7 (docs/protocol.md).
+"""The wire protocol: JSON text messages over WebSocket, version 10 (docs/protocol.md).
 
 Every message is a JSON object with a `type`. Both ends check every message they
 receive against the schema of its type — exact keys, types and ranges — and turn a
@@ -20,6 +20,7 @@ from ddz_tui.i18n import Lang, Phrase
 from ddz_tui.net.checks import (
     Field,
     Schema,
+    Unfit,
     boolean,
     card_ids,
     choice,
@@ -47,7 +48,7 @@ from ddz_tui.table.seats import SeatKind
 from ddz_tui.text import printable
 from ddz_tui.wild import WILD_RANKS
 
-PROTOCOL_VERSION = 9
+PROTOCOL_VERSION = 10
 """2: the `record` after a game; 3: house rules; 4: `lobby_changes`; 5: one `act`
 message for every action of a seat (a bid, an answer, a play, a pass); 6: `cap` (封顶)
 in house rules; 7: 超级加倍: `super_double` in house rules, an answer's `level`, a
@@ -61,7 +62,9 @@ its reply), a hello's `ticket` from the SSH door; chat (the `chat` request and p
 request, `create`'s `spectators`, a lobby row's `watchers` and `spectators`, a state's
 `watching`, the `watch_over` push, the `no_spectators`, `too_many_watchers` and
 `watching` errors); private tables (`create`'s and `join`'s and `watch`'s `code`, a
-lobby row's `private`, the `wrong_code` and `code_limited` errors)."""
+lobby row's `private`, the `wrong_code` and `code_limited` errors); 10: many servers as
+one service: the `moved` reply (go to that server and ask again), a welcome's `peers`,
+a `create`'s `placed`."""
 MAX_CLIENT_MESSAGE = 4096  # bytes; the longest valid request is far shorter
 MAX_SERVER_MESSAGE = 1 << 20  # a lobby of many tables
 TITLE_MAX = 32
@@ -69,6 +72,8 @@ TOKEN_MAX = 64
 LEVEL_MAX = 32
 CODE_MIN, CODE_MAX = 4, 8  # a private table's code: letters and digits (ASCII)
 MAX_WATCHERS = 50  # spectators a table may have (the server may allow fewer)
+URL_MAX = 200  # a server's address in `moved` and a welcome's `peers`
+MAX_PEERS = 16  # the other servers of the service a welcome names
 _ID_MAX = 2**31 - 1
 
 
@@ -98,6 +103,7 @@ class PushType(str, Enum):
     LEADERBOARD = "leaderboard"
     CHAT = "chat"
     WATCH_OVER = "watch_over"
+    MOVED = "moved"
 
 
 # --- messages ---------------------------------------------------------------------
@@ -124,6 +130,8 @@ REQUESTS: dict[RequestType, Schema] = {
         "spectators": Field(boolean, required=False, default=True),  # False: nobody watches
         # a private table's code (`check_code`): only who know it sit (and watch) there
         "code": Field(optional(text(CODE_MAX)), required=False),
+        # a server sent the player here (`moved`): open it here, send them on no more
+        "placed": Field(boolean, required=False, default=False),
     },
     RequestType.JOIN: {
         "table": Field(integer(1, _ID_MAX)),
@@ -274,6 +282,14 @@ def encode_ok(request_id: int | None, **args: Any) -> str:
     return dumps({"type": PushType.OK.value, "id": request_id, **args})
 
 
+def encode_moved(request_id: int | None, url: str, table: int | None) -> str:
+    """The reply to a hello, create, join or watch that another server of the service
+    must answer: the client goes to `url` (a ws:// or wss:// URL, at most URL_MAX
+    characters) with its name and token and asks again there; `table`, the table
+    asked for (or the player's), else None."""
+    return dumps({"type": PushType.MOVED.value, "id": request_id, "url": url, "table": table})
+
+
 def encode_chat(table: int | None, line: ChatLine) -> str:
     """A line said at `table` (None: in the lobby), the same for every reader: a phrase
     goes as its id, which each client puts into its player's words."""
@@ -337,6 +353,17 @@ _GAME: Schema = {
 MAX_EVENTS = 2000  # a game's record: far more than any game makes, redeals included
 _NOTICE: Schema = {"key": Field(optional(printable_text(80))), "text": Field(printable_text(400))}
 _TOTAL = integer(-(2**40), 2**40)
+
+
+def _address(value: Any) -> str:
+    """A server's address the client may dial: refused, not cleaned, when it holds a
+    character that is not printable (what was cleaned would lead somewhere else). The
+    client reads it as a ws:// URL before it follows it (`client.lobby`)."""
+    if not isinstance(value, str) or len(value) > URL_MAX or not value.isprintable():
+        raise Unfit(Phrase("net.expect.address", n=URL_MAX))
+    return value
+
+
 _LIMITS: Schema = {
     "max_message": Field(integer(1, _ID_MAX)),
     "rate": Field(number),
@@ -382,6 +409,8 @@ PUSHES: dict[PushType, Schema] = {
         "seat": Field(optional(_SEAT_NO)),
         "turn_seconds": Field(optional(number)),
         "limits": Field(nested(_LIMITS, "limits")),
+        # the other servers of the service, where the client may go back when this one is gone
+        "peers": Field(list_of(_address, MAX_PEERS), required=False, default=()),
     },
     PushType.LOBBY: {"tables": Field(_TABLE_ROWS)},
     PushType.LOBBY_CHANGES: {
@@ -431,6 +460,8 @@ PUSHES: dict[PushType, Schema] = {
         "text": Field(optional(printable_text(CHAT_MAX * 4))),
     },
     PushType.WATCH_OVER: {"table": Field(integer(1, _ID_MAX))},  # the watched table closed
+    # the reply to a hello, create, join or watch: ask again at that server (`encode_moved`)
+    PushType.MOVED: {"url": Field(_address), "table": Field(optional(integer(1, _ID_MAX)))},
 }
 
 

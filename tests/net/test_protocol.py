@@ -165,6 +165,7 @@ def test_requests_are_checked_field_by_field() -> None:
         "chat": True,
         "spectators": True,
         "code": None,
+        "placed": False,
     }
     with pytest.raises(ProtocolError) as error:
         parse_request('{"type": "join", "table": 1.5}')

@@ -28,6 +28,7 @@ from ddz_tui.engine import LandlordMode, Rules
 from ddz_tui.i18n import Lang, language, t
 from ddz_tui.net.client.dial import OPEN_TIMEOUT, dial, normalise_url
 from ddz_tui.net.client.errors import (
+    BadAddress,
     ConnectionLost,
     NetError,
     Refused,
@@ -65,6 +66,8 @@ log = logging.getLogger(__name__)
 
 REPLY_TIMEOUT = 30.0
 RECONNECT_FOR = 60.0  # seconds to keep trying after a drop
+MAX_MOVES = 3  # `moved` replies one request (or one hello) follows; past them, a NetError
+_MOVABLE = frozenset({RequestType.CREATE, RequestType.JOIN, RequestType.WATCH})
 
 
 class Status(str, Enum):
@@ -81,6 +84,21 @@ def _refusal(message: Message) -> NetError:
     if reason == ErrorReason.VERSION.value:
         return VersionMismatch(text)
     return Refused(reason, text)
+
+
+def _address(url: str) -> str:
+    """The URL to dial for a server's address that a server gave (`moved`, `peers`);
+    NetError when it is not a ws:// or wss:// URL with a host: it is not followed."""
+    try:
+        if not url.lower().startswith(("ws://", "wss://")):
+            raise BadAddress(url)
+        return normalise_url(url)
+    except BadAddress:
+        raise NetError(t("net.client.bad_move", url=url)) from None
+
+
+def _where_of(url: str) -> str:
+    return urlsplit(url).netloc
 
 
 def _over_the_limit(closed: ConnectionClosed) -> bool:
@@ -104,7 +122,9 @@ class LobbyClient:
     ) -> None:
         """`ticket`: the SSH door's word that the name is bound to this player's key
         (`GameServer.vouch`), said with every hello: the player then plays ranked."""
-        self.url = normalise_url(url)
+        self.url = normalise_url(url)  # the server we are at: the one a `moved` sent us to
+        self._dialled = self.url
+        self.peers: tuple[str, ...] = (self.url,)  # where to go back: the first, its peers
         self.name = name
         self.ticket = ticket
         self.lang = Lang(lang) if lang else language()
@@ -127,6 +147,7 @@ class LobbyClient:
         self._chat_listeners: list[ChatListener] = []
         self.lobby_chat: deque[ChatLine] = deque(maxlen=HISTORY)  # lines said in the lobby
         self._closing = False
+        self._moving: asyncio.Event | None = None  # set while we go to another server
 
     @classmethod
     async def connect(cls, url: str, name: str, **options: Any) -> LobbyClient:
@@ -248,7 +269,7 @@ class LobbyClient:
 
     @property
     def _where(self) -> str:
-        return urlsplit(self.url).netloc
+        return _where_of(self.url)
 
     def _seated(
         self, table: int, seat: int, title: str | None = None, watching: bool = False
@@ -270,6 +291,42 @@ class LobbyClient:
             table._end(notice)
 
     async def _request(self, kind: RequestType, **args: Any) -> Message:
+        """Send a request and wait for its reply (a refusal raised as a NetError). One that
+        another server of the service must answer (`moved`) is asked again there, the
+        session going with it, at most MAX_MOVES times; a new table asked for again
+        says it was `placed`, so that server opens it."""
+        moves = 0
+        while True:
+            reply = await self._ask(kind, args)
+            if reply.type is not PushType.MOVED:
+                break
+            moving = self._moving = asyncio.Event()  # later requests wait to be sent there
+            try:
+                url = self._follow(kind, reply, moves)
+                moves += 1
+                await self._move(url)
+            finally:
+                self._moving = None
+                moving.set()
+            if kind is RequestType.CREATE:
+                args = {**args, "placed": True}
+        if reply.type is PushType.ERROR:
+            raise _refusal(reply)
+        return reply
+
+    def _follow(self, kind: RequestType, moved: Message, moves: int) -> str:
+        """Where a `moved` reply sends us; NetError when we go no further."""
+        if kind not in _MOVABLE:
+            why = t("net.client.moved_reply", type=kind.value)
+            raise NetError(t("net.client.bad_message", error=why))
+        if moves >= MAX_MOVES:
+            raise NetError(t("net.client.moved_too_often"))
+        return _address(moved.args["url"])
+
+    async def _ask(self, kind: RequestType, args: dict[str, Any]) -> Message:
+        """Send a request, its reply (an `error` or a `moved` one too)."""
+        while self._moving is not None:  # the session is on its way to another server
+            await self._moving.wait()
         if self._ws is None or self.status is not Status.CONNECTED:
             raise ConnectionLost(t("net.client.not_connected"))
         request_id = self._next_id
@@ -285,13 +342,68 @@ class LobbyClient:
             raise NetError(t("net.client.no_reply")) from None
         finally:
             self._pending.pop(request_id, None)
-        if reply.type is PushType.ERROR:
-            raise _refusal(reply)
         return reply
 
-    async def _open(self) -> None:
-        """Dial, say hello, read the welcome, start reading."""
-        ws = await dial(self.url)
+    async def _move(self, url: str) -> None:
+        """Leave this server for `url` without a word to the player and say hello there
+        with our name, token and ticket. A place held here (watching) is left: the
+        player asked for one there. NetError when it cannot be reached (the session
+        then tries to come back, as after a drop)."""
+        others = [future for future in self._pending.values() if not future.done()]
+        if others:  # requests already sent here are answered here
+            await asyncio.wait(others, timeout=OPEN_TIMEOUT)
+        old, reader = self._ws, self._reader
+        self._ws = None  # its reader ends without a word: we leave on purpose
+        if old is not None:
+            await old.close()
+        if reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await reader
+        for future in others:
+            if not future.done():
+                future.set_exception(ConnectionLost(t("net.client.not_connected")))
+        if self.table is not None:
+            self._unseat()
+        try:
+            await self._open(url)
+        except NetError as error:
+            self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
+            where = _where_of(url)
+            raise NetError(t("net.client.move_failed", where=where, error=error.message)) from None
+        if self._closing:  # the player left meanwhile
+            await self.close()
+
+    async def _open(self, url: str | None = None) -> None:
+        """Dial `url` (ours when None), say hello, read the welcome, start reading. A
+        server that sends us on (`moved`) is followed, at most MAX_MOVES times; the
+        server that welcomes us is ours from then on."""
+        url = self.url if url is None else url
+        ws, first = await self._hello(url)
+        moves = 0
+        while first.type is PushType.MOVED:
+            await ws.close()
+            if moves >= MAX_MOVES:
+                raise NetError(t("net.client.moved_too_often"))
+            moves += 1
+            url = _address(first.args["url"])
+            ws, first = await self._hello(url)
+        if first.type is PushType.ERROR:
+            await ws.close()
+            raise _refusal(first)
+        if first.type is not PushType.WELCOME:
+            await ws.close()
+            raise ServerUnreachable(t("net.client.not_ddz", where=_where_of(url)))
+        self.url = url
+        self._ws = ws
+        notice = self._welcome(first)
+        self._reader = asyncio.get_running_loop().create_task(self._read(ws))
+        if self.status is not Status.CONNECTED or notice is not None:
+            self._set_status(Status.CONNECTED, notice)
+
+    async def _hello(self, url: str) -> tuple[ClientConnection, Message]:
+        """Dial `url` and say hello: the connection and the server's first answer."""
+        where = _where_of(url)
+        ws = await dial(url)
         hello = request(
             RequestType.HELLO,
             v=PROTOCOL_VERSION,
@@ -306,26 +418,17 @@ class LobbyClient:
         except ConnectionClosed as closed:
             await ws.close()
             if _over_the_limit(closed):
-                raise ServerUnreachable(self._too_big_words()) from None
-            raise ServerUnreachable(t("net.client.no_welcome", where=self._where)) from None
+                raise ServerUnreachable(self._too_big_words(where)) from None
+            raise ServerUnreachable(t("net.client.no_welcome", where=where)) from None
         except asyncio.TimeoutError:
             await ws.close()
-            raise ServerUnreachable(t("net.client.timeout", where=self._where)) from None
+            raise ServerUnreachable(t("net.client.timeout", where=where)) from None
         except ProtocolError as bad:
             await ws.close()
             raise ServerUnreachable(
-                t("net.client.not_ddz_because", where=self._where, error=bad.message)
+                t("net.client.not_ddz_because", where=where, error=bad.message)
             ) from None
-        if first.type is PushType.ERROR:
-            await ws.close()
-            raise _refusal(first)
-        if first.type is not PushType.WELCOME:
-            await ws.close()
-            raise ServerUnreachable(t("net.client.not_ddz", where=self._where))
-        self._ws = ws
-        notice = self._welcome(first)
-        self._reader = asyncio.get_running_loop().create_task(self._read(ws))
-        self._set_status(Status.CONNECTED, notice)
+        return ws, first
 
     def _welcome(self, welcome: Message) -> str | None:
         """Take the session the server welcomes us to. When the seat we had is not in
@@ -337,6 +440,13 @@ class LobbyClient:
         self.turn_seconds = args["turn_seconds"]
         if self.tokens is not None:
             self.tokens.put(self.url, self.name, self.token)
+        peers = []
+        for peer in args["peers"]:
+            try:
+                peers.append(_address(peer))
+            except NetError:  # not followed; the others are
+                log.warning("the server names a peer that is no server address: %s", peer)
+        self.peers = tuple(dict.fromkeys((self._dialled, *peers)))
         if args["table"] is not None:
             self._seated(args["table"], args["seat"])
             return None
@@ -364,6 +474,8 @@ class LobbyClient:
         except ConnectionClosed as closed:
             if _over_the_limit(closed):
                 error = self._too_big_words()
+        if ws is not self._ws:
+            return  # a server we left for another (`moved`): nothing ends, nothing resumes
         self._ws = None
         for future in self._pending.values():
             if not future.done():
@@ -372,15 +484,21 @@ class LobbyClient:
             return
         if ws.close_code == CloseCode.REPLACED.value:
             self._lost(t("net.client.replaced"))
-        elif ws.close_code == CloseCode.GOING_AWAY.value:  # nothing to resume on a restart
-            self._lost(t("net.client.shut_down", where=self._where))
+        elif ws.close_code == CloseCode.GOING_AWAY.value and not self._elsewhere:
+            self._lost(t("net.client.shut_down", where=self._where))  # nothing to resume
         elif error is None and self.reconnect_for > 0:
             self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
         else:
             self._lost(error or t("net.client.lost", where=self._where))
 
-    def _too_big_words(self) -> str:
-        return t("net.client.too_big", where=self._where, limit=MAX_SERVER_MESSAGE >> 20)
+    def _too_big_words(self, where: str | None = None) -> str:
+        where = self._where if where is None else where
+        return t("net.client.too_big", where=where, limit=MAX_SERVER_MESSAGE >> 20)
+
+    @property
+    def _elsewhere(self) -> tuple[str, ...]:
+        """The other servers of the service we may go back through."""
+        return tuple(peer for peer in self.peers if peer != self.url)
 
     def _dispatch(self, message: Message, decoded: Any) -> None:
         if message.id is not None and message.id in self._pending:
@@ -458,7 +576,10 @@ class LobbyClient:
             self.table._update(state)
 
     async def _reconnect(self) -> None:
-        """Try again with the session token until the server takes us back or time is up."""
+        """Try again with the session token until the server takes us back or time is up.
+        While ours cannot be reached (or is shut down), each of its peers is tried too,
+        in turn: one that refuses us is passed over this round. A seat on a server that
+        is gone is gone: the welcome at a peer says so (`_welcome`)."""
         self._set_status(Status.RECONNECTING, t("net.client.reconnecting"))
         if self.table is not None:
             self.table._notice(t("net.client.reconnecting"))
@@ -477,7 +598,19 @@ class LobbyClient:
                 break
             except NetError as error:
                 failure = ConnectionLost(t("net.client.gave_up", error=error.message))
+            if await self._through_a_peer():
+                return
         self._lost(failure.message)
+
+    async def _through_a_peer(self) -> bool:
+        """Say hello at each other server of the service in turn until one welcomes us."""
+        for peer in self._elsewhere:
+            try:
+                await self._open(peer)
+                return True
+            except NetError as error:  # not there, or it refused us: the next one
+                log.info("cannot go back through %s: %s", peer, error.message)
+        return False
 
     def _lost(self, message: str) -> None:
         self._unseat(message)
