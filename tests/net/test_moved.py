@@ -209,6 +209,30 @@ async def test_a_moved_that_breaks_the_protocol_ends_the_session_and_says_why(ba
         ]
 
 
+async def test_a_move_to_a_server_that_cannot_be_reached_comes_back() -> None:
+    async with fakes("a", "b") as (a, b):
+        gone = b.url
+        b.crash()
+        a.answers["join"] = moved_to(gone)
+        ann = await LobbyClient.connect(a.url, "ann", reconnect_for=30)
+        heard: list[tuple[Status, str | None]] = []
+        ann.on_status(lambda status, message: heard.append((status, message)))
+        with pytest.raises(NetError) as error:
+            await asyncio.wait_for(ann.join(7), 10)
+        where = gone.removeprefix("ws://")
+        assert error.value.message == (
+            f"the server sent us on to {where}, which cannot be reached: nothing is listening"
+            f" at {where}: is the server running there?"
+        )
+        await until(lambda: ann.connected)
+        assert ann.url == a.url and a.kinds() == ["hello", "join", "hello"]
+        assert heard == [
+            (Status.RECONNECTING, "connection lost: reconnecting…"),
+            (Status.CONNECTED, None),
+        ], "back where we were, as after a drop"
+        await ann.close()
+
+
 async def test_a_hello_answered_by_moved_is_said_again_there(tmp_path) -> None:
     tokens = TokenStore(tmp_path / "sessions.json")
     async with fakes("a", "b") as (a, b):
@@ -218,7 +242,7 @@ async def test_a_hello_answered_by_moved_is_said_again_there(tmp_path) -> None:
         assert a.kinds() == ["hello"] and b.kinds() == ["hello"]
         assert b.heard[0]["name"] == "ann"
         assert tokens.get(b.url, "ann") == "token-b"
-        assert tokens.get(a.url, "ann") is None
+        assert tokens.get(a.url, "ann") == "token-b", "for the address the player gave too"
         await ann.close()
 
 

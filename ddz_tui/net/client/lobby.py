@@ -7,6 +7,10 @@ seat is a `RemoteTable` (`remote`), which the table screen plays as a local tabl
 A dropped connection is retried with the session token for a while (the server
 keeps the seat meanwhile); every failure is a `NetError` with a message a player
 can act on: a wrong address, nothing listening, not a ddz server, another version.
+
+At a service of many servers (protocol 10) the session follows a `moved` reply to the
+server that holds what was asked, without a word to the player, and when its server
+is gone it goes back through one of the `peers` the welcome named.
 """
 
 from __future__ import annotations
@@ -438,8 +442,9 @@ class LobbyClient:
         self.name = args["name"]
         self.token = args["token"]
         self.turn_seconds = args["turn_seconds"]
-        if self.tokens is not None:
-            self.tokens.put(self.url, self.name, self.token)
+        if self.tokens is not None:  # kept for where we are and where the player dialled
+            for url in dict.fromkeys((self.url, self._dialled)):  # (a service shares tokens)
+                self.tokens.put(url, self.name, self.token)
         peers = []
         for peer in args["peers"]:
             try:
