@@ -75,6 +75,23 @@ def add_chat_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_cluster_options(parser: argparse.ArgumentParser) -> None:
+    """Servers that share a Redis are one service (docs/deploy.md)."""
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share the lobby, names and sessions with the other servers on this Redis, "
+        "e.g. redis://10.0.0.5:6379/0 (needs the redis extra)",
+    )
+    parser.add_argument(
+        "--advertise",
+        metavar="URL",
+        help="with --redis: this server's address as players reach it, where the other "
+        "servers send them, e.g. ws://play2.example.org:7744 (default: the address it "
+        "listens on)",
+    )
+
+
 def add_table_options(parser: argparse.ArgumentParser, own_delay: bool = False) -> None:
     """The tables a server hosts. own_delay: the bots' delay defaults to the player's
     setting (the app's hosted game)."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ddz_tui.cli.arguments import (
     add_chat_option,
+    add_cluster_options,
     add_listen_options,
     add_name_option,
     add_table_options,
@@ -33,6 +34,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     add_listen_options(server, "127.0.0.1", DEFAULT_PORT)
     add_table_options(server)
     add_chat_option(server)
+    add_cluster_options(server)
     server.set_defaults(handler=cmd_server)
 
     join = commands.add_parser("join", help="open the game at a server's lobby")
@@ -117,6 +119,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     )
     add_table_options(ssh)
     add_chat_option(ssh)
+    add_cluster_options(ssh)
     ssh.set_defaults(handler=cmd_serve_ssh)
 
 
@@ -293,7 +296,53 @@ def _server_config(args: argparse.Namespace, host: str, port: int) -> ServerConf
         bot_delay=args.bot_delay,
         bot_workers=args.bot_workers,
         chat=not args.no_chat,
+        redis_url=_redis_url(args.redis),
+        advertise=_advertised(args, host, port),
     )
+
+
+def _redis_url(given: str | None) -> str | None:
+    """--redis, checked: a redis://, rediss:// or unix:// URL, with the extra installed."""
+    if given is None:
+        return None
+    from urllib.parse import urlsplit
+
+    from ddz_tui.i18n import t
+
+    try:
+        parts = urlsplit(given)
+        parts.port  # noqa: B018 - a bad port raises here
+    except ValueError:
+        raise UsageError(t("net.cli.bad_redis", url=given)) from None
+    if parts.scheme not in ("redis", "rediss", "unix") or not (parts.hostname or parts.path):
+        raise UsageError(t("net.cli.bad_redis", url=given))
+    try:
+        import redis  # noqa: F401
+    except ImportError:
+        raise UsageError(t("net.cli.redis_extra")) from None
+    return given
+
+
+def _advertised(args: argparse.Namespace, host: str, port: int) -> str | None:
+    """--advertise, checked (a ws:// or wss:// address), or the address others would
+    type for the one it listens on; None without --redis."""
+    from ddz_tui.net.client.dial import normalise_url
+    from ddz_tui.net.client.errors import BadAddress
+    from ddz_tui.net.cluster import good_url
+
+    if args.redis is None:
+        if args.advertise is not None:
+            raise UsageError("--advertise: only with --redis")
+        return None
+    if args.advertise is None:
+        return f"ws://{_public_host(host)}:{port}"
+    try:
+        url = normalise_url(args.advertise)
+    except BadAddress as error:
+        raise UsageError(f"--advertise: {error.message}") from None
+    if good_url(url) is None:
+        raise UsageError(f"--advertise: {args.advertise}")
+    return url
 
 
 def _history(args: argparse.Namespace) -> History:

@@ -6,6 +6,17 @@ Each key: (English, Simplified Chinese). Prefixes kept here:
 from __future__ import annotations
 
 PHRASES: dict[str, tuple[str, str]] = {
+    "net.cli.bad_redis": (
+        "--redis: {url} is not a Redis address (redis://host:port/db, rediss://... or"
+        " unix:///path)",
+        "--redis：{url}不是Redis地址（redis://主机:端口/库、rediss://...或unix:///路径）",
+    ),
+    "net.cli.redis_extra": (
+        "--redis needs the redis extra: pip install 'ddz-tui[redis]' (in a checkout:"
+        " .venv/bin/pip install '.[redis]')",
+        "--redis需要redis扩展：pip install 'ddz-tui[redis]'（在源码目录中："
+        ".venv/bin/pip install '.[redis]'）",
+    ),
     "net.cli.serving": ("ddz server: listening on {url}", "ddz 服务器：正在监听 {url}"),
     "net.cli.join_hint": (
         "players join with: ddz join {url} --name NAME",

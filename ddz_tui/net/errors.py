@@ -34,6 +34,8 @@ class ErrorReason(str, Enum):
     WRONG_CODE = "wrong_code"  # `join` or `watch` at a private table without its code
     CODE_LIMITED = "code_limited"  # too many wrong codes: no guess is heard for a while
     WATCHING = "watching"  # a spectator's `chat`: spectators read a table's chat, never write
+    # the servers' shared Redis is out of reach: no new table or new name just now
+    CLUSTER_DOWN = "cluster_down"
     NOT_CONNECTED = "not_connected"  # said by the client itself, never sent
     INTERNAL = "internal"
 
@@ -47,6 +49,7 @@ class CloseCode(int, Enum):
     REPLACED = 4000  # the same player connected again with the session token
     VERSION = 4001  # the client speaks another protocol version
     REFUSED = 4002  # the hello was refused: a bad or taken name
+    MOVED = 4003  # the hello was answered by `moved`: the player is on another server
 
 
 class ProtocolError(PhrasedError):

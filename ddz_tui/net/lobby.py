@@ -105,12 +105,15 @@ class Lobby(Generic[C]):
 
     # --- players ---------------------------------------------------------------------
 
-    def claim(self, name: str, token: str | None, lang: Lang) -> Player[C]:
-        """The player a hello speaks for: new, or back with its session token."""
+    def claim(
+        self, name: str, token: str | None, lang: Lang, fresh: str | None = None
+    ) -> Player[C]:
+        """The player a hello speaks for: new (with the token `fresh` when the service
+        of servers gave one), or back with its session token."""
         name = check_name(name)
         player = self.players.get(name_key(name))
         if player is None:
-            player = Player(name, secrets.token_urlsafe(24), lang)
+            player = Player(name, fresh or secrets.token_urlsafe(24), lang)
             self.players[name_key(name)] = player
             log.info("%s connected", name)
         elif token is None or not secrets.compare_digest(token, player.token):
@@ -139,6 +142,14 @@ class Lobby(Generic[C]):
             log.info("%s disconnected", player.name)
             del self.players[name_key(player.name)]
 
+    def forget(self, player: Player[C]) -> None:
+        """Forget a player at no table (another server holds the name now)."""
+        player.conn = None
+        player.unwatch()
+        self.stop_watching(player)
+        if self.players.get(name_key(player.name)) is player:
+            del self.players[name_key(player.name)]
+
     def in_lobby(self) -> list[C]:
         """The connections of the players at no table, who watch the lobby."""
         return [
@@ -161,10 +172,15 @@ class Lobby(Generic[C]):
         return table
 
     def open_table(
-        self, player: Player[C], title: str | None, new_host: Callable[[], TableHost]
+        self,
+        player: Player[C],
+        title: str | None,
+        new_host: Callable[[], TableHost],
+        table_id: int | None = None,
     ) -> Table:
         """A new table (its host made by `new_host`) for `player`, who sits down next.
-        The title is the player's table unless they name it."""
+        The title is the player's table unless they name it; its id is `table_id` when
+        the service of servers gave one (unique across them), else the next here."""
         self.not_seated(player)
         if len(self.tables) >= self.max_tables:
             raise ProtocolError(
@@ -178,8 +194,10 @@ class Lobby(Generic[C]):
         title = (title or "").strip() or t("net.table_title", player.lang, name=player.name)
         if not is_printable(title):
             raise ProtocolError(ErrorReason.BAD_FIELD, Phrase("net.error.title"))
-        table = Table(self._next_table, title, new_host(), creator=name_key(player.name))
-        self._next_table += 1
+        if table_id is None:
+            table_id = self._next_table
+            self._next_table += 1
+        table = Table(table_id, title, new_host(), creator=name_key(player.name))
         self.tables[table.id] = table
         log.info("%s created table %d", player.name, table.id)
         return table

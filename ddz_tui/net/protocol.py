@@ -371,23 +371,22 @@ _LIMITS: Schema = {
 }
 
 MAX_TABLE_ROWS = 10_000  # rows a lobby message may carry
-_TABLE_ROWS = list_of(
-    nested(
-        {
-            "id": Field(integer(1, _ID_MAX)),
-            "title": Field(printable_text(TITLE_MAX * 4)),
-            "rules": Field(house_rules),
-            "seats": Field(_SEATS),
-            "playing": Field(boolean),
-            "games": Field(integer(0, _ID_MAX)),
-            "watchers": Field(integer(0, MAX_WATCHERS)),  # how many watch it now
-            "spectators": Field(boolean),  # whether it lets anyone watch
-            "private": Field(boolean),  # it has a code (never said)
-        },
-        "table",
-    ),
-    MAX_TABLE_ROWS,
+# a table's row in the lobby (also how a server checks another's row, read from Redis)
+TABLE_ROW = nested(
+    {
+        "id": Field(integer(1, _ID_MAX)),
+        "title": Field(printable_text(TITLE_MAX * 4)),
+        "rules": Field(house_rules),
+        "seats": Field(_SEATS),
+        "playing": Field(boolean),
+        "games": Field(integer(0, _ID_MAX)),
+        "watchers": Field(integer(0, MAX_WATCHERS)),  # how many watch it now
+        "spectators": Field(boolean),  # whether it lets anyone watch
+        "private": Field(boolean),  # it has a code (never said)
+    },
+    "table",
 )
+_TABLE_ROWS = list_of(TABLE_ROW, MAX_TABLE_ROWS)
 
 _STANDING: Schema = {  # a row of the ladder: a person's name, or a bot's level
     "rank": Field(integer(1, _ID_MAX)),

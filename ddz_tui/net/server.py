@@ -31,6 +31,7 @@ from ddz_tui.engine import IllegalAction, Phase
 from ddz_tui.i18n import Lang, Phrase, t
 from ddz_tui.net import DEFAULT_PORT, ws_url
 from ddz_tui.net.backlog import GuardedConnection, Outbox
+from ddz_tui.net.cluster import Cluster, ClusterDown, HeldName, Outcome, Timing
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
 from ddz_tui.net.ladder import encode_ladder
 from ddz_tui.net.lobby import Lobby, Player, Table
@@ -44,9 +45,11 @@ from ddz_tui.net.protocol import (
     PushType,
     RequestType,
     check_code,
+    check_name,
     dumps,
     encode_chat,
     encode_error,
+    encode_moved,
     encode_ok,
     hello_version,
     parse_request,
@@ -133,6 +136,21 @@ class ServerConfig:
     chat: bool = True  # False: no chat anywhere on the server (every table's is off)
     watchers_per_table: int = MAX_WATCHERS  # spectators a table may have
     max_watchers: int = 2000  # spectators on the server, all tables together
+    # servers sharing this Redis are one service (`cluster`): None, this server alone
+    redis_url: str | None = None
+    # this server's address as players reach it, where the others send them (default:
+    # the address it listens on)
+    advertise: str | None = None
+    redis_prefix: str = "ddz"  # its keys in Redis: one service per prefix
+
+
+class Moved(Exception):
+    """What was asked is on another server of the service: the client goes there."""
+
+    def __init__(self, url: str, table: int | None) -> None:
+        super().__init__(url)
+        self.url = url
+        self.table = table
 
 
 @dataclass(eq=False)
@@ -224,8 +242,11 @@ class GameServer:
         history: History | None = None,
         clock: Clock = REAL_CLOCK,
         now: Callable[[], dt.datetime] = utc_now,
+        cluster_timing: Timing | None = None,
     ) -> None:
         self.config = config or ServerConfig()
+        self.cluster: Cluster | None = None  # with other servers on a Redis, once started
+        self._cluster_timing = cluster_timing or Timing()
         self.history = history
         self.clock = clock
         self.now = now
@@ -241,6 +262,7 @@ class GameServer:
         self._connections: set[Connection] = set()
         self._lobby_timer: asyncio.TimerHandle | None = None
         self._lobby_rows: dict[int, dict[str, Any]] = {}  # each table's row, as last sent
+        self._local_rows: dict[int, dict[str, Any]] = {}  # this server's own of them
         self._lobby_version = 0  # how many times the rows changed
         self._lobby_whole: str | None = None  # the whole lobby as the rows stand, once made
         workers = cores() if self.config.bot_workers is None else self.config.bot_workers
@@ -294,6 +316,18 @@ class GameServer:
         )
         self.port = self._server.sockets[0].getsockname()[1]
         log.info("listening on %s", self.url)
+        if cfg.redis_url is not None:
+            self.cluster = Cluster(
+                cfg.redis_url,
+                cfg.advertise or self.url,
+                rows=lambda: self._local_rows,
+                names=self._held_names,
+                on_lobby=self._lobby_changed,
+                on_name_lost=self._name_lost,
+                prefix=cfg.redis_prefix,
+                timing=self._cluster_timing,
+            )
+            await self.cluster.start()
 
     @property
     def url(self) -> str:
@@ -302,6 +336,8 @@ class GameServer:
     async def close(self) -> None:
         """Stop: every client hears 1001 (SHUTTING_DOWN), the tables close, and the
         games they finished are written to the history."""
+        if self.cluster is not None:
+            await self.cluster.close()
         if self._server is not None:
             for conn in list(self._connections):
                 conn.close(CloseCode.GOING_AWAY, SHUTTING_DOWN)
@@ -414,18 +450,31 @@ class GameServer:
                 continue
             lang = Lang(message.args["lang"] or Lang.EN.value)
             try:
-                return self._claim(conn, message, lang)
+                return await self._claim(conn, message, lang)
+            except Moved as moved:
+                await ws.send(encode_moved(message.id, moved.url, moved.table))
+                await ws.close(CloseCode.MOVED.value, "moved")
+                return None
             except ProtocolError as error:
                 refusal = error.phrase.render(lang)
                 await ws.send(encode_error(message.id, error.reason, refusal))
                 await ws.close(CloseCode.REFUSED.value, error.reason.value)
                 return None
 
-    def _claim(self, conn: Connection, hello: Message, lang: Lang) -> Player[Connection]:
+    async def _claim(self, conn: Connection, hello: Message, lang: Lang) -> Player[Connection]:
         """The player this hello speaks for, now on this connection (a connection it
-        had before is closed)."""
-        player = self.lobby.claim(hello.args["name"], hello.args["token"], lang)
-        player.ranked = self._vouched_for(player.name, hello.args["ticket"])
+        had before is closed). With other servers, a name not held here is claimed
+        across the service first: Moved when its player sits at another server's table."""
+        name, token, ticket = hello.args["name"], hello.args["token"], hello.args["ticket"]
+        fresh = None
+        if self.cluster is not None and name_key(check_name(name)) not in self.lobby.players:
+            fresh = await self._claim_across(name, token)
+        player = self.lobby.claim(name, token, lang, fresh)
+        player.ranked = self._vouched_for(player.name, ticket)
+        if not player.ranked and ticket is not None and self.cluster is not None:
+            player.ranked = await self.cluster.vouched(name_key(player.name), ticket)
+        if fresh is not None:
+            self.cluster_changed(player)
         old = player.conn
         if old is not None:
             old.player = None
@@ -433,6 +482,52 @@ class GameServer:
         player.conn = conn
         conn.player = player
         return player
+
+    async def _claim_across(self, name: str, token: str | None) -> str:
+        """The token a name not held here gets here (its own, when its player came with
+        it from another server; else a new one)."""
+        assert self.cluster is not None
+        fresh = secrets.token_urlsafe(24)
+        try:
+            claim = await self.cluster.claim(name_key(name), token, fresh)
+        except ClusterDown as down:
+            raise ProtocolError(ErrorReason.CLUSTER_DOWN, down.phrase) from None
+        if claim.outcome is Outcome.MOVED and claim.url is not None:
+            raise Moved(claim.url, claim.table)
+        if claim.outcome is Outcome.TAKEN_OVER and token is not None:
+            return token
+        if claim.outcome is Outcome.NEW:
+            return fresh
+        raise ProtocolError(ErrorReason.NAME_TAKEN, Phrase("net.error.name_taken", name=name))
+
+    def _name_lost(self, key: str) -> None:
+        """Another server took over a name held here (its player came there with the
+        token): the connection here, if any, is replaced; a seat here stays theirs."""
+        player = self.lobby.players.get(key)
+        if player is None or player.table is not None:
+            return
+        conn = player.conn
+        if conn is not None:
+            conn.player = None
+            conn.close(CloseCode.REPLACED, "replaced by a connection to another server")
+        self.lobby.forget(player)
+        self._lobby_changed()
+
+    def _held_names(self) -> list[HeldName]:
+        return [
+            HeldName(key, player.token, None if player.table is None else player.table.id)
+            for key, player in self.lobby.players.items()
+        ]
+
+    def cluster_changed(self, player: Player[Connection]) -> None:
+        """Tell the service where `player` is now (or that the name is free again)."""
+        if self.cluster is None:
+            return
+        key = name_key(player.name)
+        if self.lobby.players.get(key) is player:
+            self.cluster.held(key)
+        else:
+            self.cluster.release(key)
 
     # --- ranked names ------------------------------------------------------------------
 
@@ -444,6 +539,8 @@ class GameServer:
         replaces any earlier ticket of the name, and holds until `unvouch`."""
         ticket = secrets.token_urlsafe(32)
         self._vouched[name_key(name)] = ticket
+        if self.cluster is not None:
+            background(self.cluster.vouch(name_key(name), ticket))
         return ticket
 
     def unvouch(self, name: str, ticket: str) -> None:
@@ -451,6 +548,8 @@ class GameServer:
         key = name_key(name)
         if secrets.compare_digest(self._vouched.get(key, ""), ticket):
             del self._vouched[key]
+            if self.cluster is not None:
+                background(self.cluster.unvouch(key))
 
     def _vouched_for(self, name: str, ticket: str | None) -> bool:
         known = self._vouched.get(name_key(name))
@@ -469,6 +568,7 @@ class GameServer:
                     "table": None if table is None else table.id,
                     "seat": player.seat,
                     "turn_seconds": self.config.turn_seconds,
+                    "peers": [] if self.cluster is None else self.cluster.peer_urls(),
                     "limits": {
                         "max_message": MAX_CLIENT_MESSAGE,
                         "rate": self.config.rate,
@@ -489,6 +589,7 @@ class GameServer:
         if player is None or player.conn is not conn:
             return  # refused at hello, or replaced by a newer connection
         self.lobby.disconnect(player)
+        self.cluster_changed(player)
 
     # --- messages --------------------------------------------------------------------
 
@@ -505,6 +606,8 @@ class GameServer:
         except ProtocolError as error:
             answers = request_id if error.request_id is None else error.request_id
             replies = [encode_error(answers, error.reason, error.phrase.render(lang))]
+        except Moved as moved:
+            replies = [encode_moved(request_id, moved.url, moved.table)]
         except IllegalAction as refused:
             replies = [encode_error(request_id, refused.reason.value, refused.phrase.render(lang))]
         except Exception:
@@ -527,6 +630,15 @@ class GameServer:
         code = message.args["code"]
         code = None if code is None else check_code(code)
         self.lobby.not_seated(player)
+        table_id = None
+        if self.cluster is not None:
+            elsewhere = None if message.args["placed"] else self.cluster.place_for_new_table()
+            if elsewhere is not None:
+                raise Moved(elsewhere.url, None)
+            try:
+                table_id = self.cluster.next_table_id()
+            except ClusterDown as down:
+                raise ProtocolError(ErrorReason.CLUSTER_DOWN, down.phrase) from None
         self._stop_watching(player)
 
         def new_host() -> TableHost:
@@ -542,7 +654,7 @@ class GameServer:
                 chat=message.args["chat"] and cfg.chat,
             )
 
-        table = self.lobby.open_table(player, message.args["title"], new_host)
+        table = self.lobby.open_table(player, message.args["title"], new_host, table_id)
         table.spectators, table.code = message.args["spectators"], code
         host = table.host
         host.chat.subscribe(lambda line: self._relay_chat(table, line))
@@ -559,10 +671,19 @@ class GameServer:
             )
         self.lobby.sit(player, table, 0)
         self._watch_seat(player)
+        self.cluster_changed(player)
         return [encode_ok(message.id, table=table.id, seat=0, title=table.title)]
 
+    def _table(self, table_id: int) -> Table:
+        """A table of this server's, or Moved to the server that holds it."""
+        if self.cluster is not None and table_id not in self.lobby.tables:
+            owner = self.cluster.owner_of(table_id)
+            if owner is not None:
+                raise Moved(owner.url, table_id)
+        return self.lobby.table(table_id)
+
     def _on_join(self, player: Player[Connection], message: Message) -> list[str]:
-        table = self.lobby.table(message.args["table"])
+        table = self._table(message.args["table"])
         if player.table is not table:
             self.lobby.not_seated(player)
             if player.left is None or player.left[0] is not table:  # back to one's seat
@@ -571,11 +692,12 @@ class GameServer:
             self._stop_watching(player)
             self.lobby.join(player, table, message.args["seat"])
             self._watch_seat(player)
+            self.cluster_changed(player)
         return [encode_ok(message.id, table=table.id, seat=player.seat, title=table.title)]
 
     def _on_watch(self, player: Player[Connection], message: Message) -> list[str]:
         """Watch a table from no seat: the public view only (`TableHost.spectate`)."""
-        table = self.lobby.table(message.args["table"])
+        table = self._table(message.args["table"])
         self.lobby.not_seated(player)
         if not table.spectators:  # said before any code is asked for
             raise ProtocolError(
@@ -636,6 +758,7 @@ class GameServer:
             self._stop_watching(player)
             return [encode_ok(message.id), self._lobby_reply(player)]
         self._remove_if_empty(self.lobby.leave(player))
+        self.cluster_changed(player)
         return [encode_ok(message.id), self._lobby_reply(player)]
 
     def _on_ready(self, player: Player[Connection], message: Message) -> list[str]:
@@ -810,7 +933,10 @@ class GameServer:
 
     def _seat_freed(self, table: Table, seat: int, name: str) -> None:
         """The host freed a seat whose player stayed away: forget them there."""
+        player = self.lobby.players.get(name_key(name))
         conn = self.lobby.seat_freed(table, seat, name)
+        if player is not None:
+            self.cluster_changed(player)
         self._remove_if_empty(table)
         if conn is not None:
             self._sync_lobby()
@@ -847,7 +973,11 @@ class GameServer:
         whole lobby. A watcher whose last lobby push still waits unsent (a slow reader)
         gets one push in its place: the whole lobby for a whole one, else the changes
         of both."""
-        rows = {summary.id: encode_summary(summary) for summary in self.lobby.summaries()}
+        rows = self._local_rows = {s.id: encode_summary(s) for s in self.lobby.summaries()}
+        if self.cluster is not None:
+            self.cluster.share(rows)
+            self.cluster.load = (len(rows), len(self.lobby.players))
+            rows = {**self.cluster.remote_rows(), **rows}
         if rows == self._lobby_rows:
             return
         old, before = self._lobby_rows, self._lobby_version

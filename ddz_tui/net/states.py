@@ -18,8 +18,9 @@ from ddz_tui.engine import Event, Game, LandlordMode, Phase, PlayerView, Rules
 from ddz_tui.engine.events import event_to_dict
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Lang, Phrase, t
+from ddz_tui.net.checks import Unfit
 from ddz_tui.net.errors import ErrorReason, ProtocolError
-from ddz_tui.net.protocol import MAX_TABLE_ROWS, PushType, dumps
+from ddz_tui.net.protocol import MAX_TABLE_ROWS, TABLE_ROW, PushType, dumps
 from ddz_tui.rules import BY_CARDS
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
 from ddz_tui.text import printable
@@ -324,6 +325,16 @@ def decode_summary(table: Mapping[str, Any]) -> TableSummary:
         spectators=table["spectators"],
         private=table["private"],
     )
+
+
+def check_row(row: object) -> dict[str, Any]:
+    """A lobby row from another server (read from Redis), checked as a client checks
+    one and written again as this server writes its own; ValueError when it is not one."""
+    try:
+        checked = TABLE_ROW(row)
+    except (Unfit, ProtocolError) as bad:
+        raise ValueError(bad.phrase.render(Lang.EN)) from None
+    return encode_summary(decode_summary(checked))
 
 
 def apply_lobby_changes(
