@@ -44,6 +44,7 @@ class Fake:
         self.answers: dict[str, Answer] = {}
         self.peers: list[str] = []
         self.server: Server | None = None
+        self.hold: asyncio.Event | None = None  # when set, a hello waits for it
 
     @property
     def url(self) -> str:
@@ -77,6 +78,8 @@ class Fake:
             message = json.loads(data)
             self.heard.append(message)
             self.arrived.set()
+            if message["type"] == "hello" and self.hold is not None:
+                await asyncio.wait_for(self.hold.wait(), 10)
             reply = {**self.answer(message), "id": message.get("id")}
             await ws.send(json.dumps(reply))
 
@@ -127,6 +130,22 @@ async def test_a_join_answered_by_moved_lands_seated_on_the_other_server(tmp_pat
         assert await ann.refresh() == (), "the session goes on there"
         assert b.kinds()[-1] == "list"
         await until(lambda: not a.server.connections)  # type: ignore[union-attr]
+        await ann.close()
+
+
+async def test_a_request_made_while_the_session_moves_is_asked_at_the_new_server() -> None:
+    async with fakes("a", "b") as (a, b):
+        a.answers["join"] = moved_to(b.url)
+        b.hold = asyncio.Event()
+        ann = await LobbyClient.connect(a.url, "ann")
+        joining = asyncio.create_task(ann.join(7))
+        await until(lambda: b.kinds() == ["hello"])  # on its way, not there yet
+        listing = asyncio.create_task(ann.refresh())
+        await until(lambda: len(a.server.connections) == 0)  # type: ignore[union-attr]
+        b.hold.set()
+        await asyncio.wait_for(asyncio.gather(joining, listing), 10)
+        assert a.kinds() == ["hello", "join"]
+        assert b.kinds() == ["hello", "join", "list"], "asked there, once the move was done"
         await ann.close()
 
 
