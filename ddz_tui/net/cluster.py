@@ -171,6 +171,15 @@ class Cluster:
     def _key(self, *parts: object) -> str:
         return ":".join([self.prefix, *map(str, parts)])
 
+    def key(self, *parts: object) -> str:
+        """A key of this service's, for its other shared state (`cluster_ladder`)."""
+        return self._key(*parts)
+
+    @property
+    def redis(self) -> Any:
+        """The Redis client (None before `start`), for the service's other shared state."""
+        return self._redis
+
     @property
     def _lobby_channel(self) -> str:
         return self._key("lobby")
@@ -199,6 +208,8 @@ class Cluster:
             retry=Retry(NoBackoff(), 0),  # out of reach is said at once: the beat tries again
         )
         self._scripts["release"] = self._redis.register_script(_RELEASE)
+        self._scripts["raise"] = self._redis.register_script(_RAISE)
+        self._scripts["swap"] = self._redis.register_script(_SWAP)
         with contextlib.suppress(Exception):
             await self._beat_once()
         if not self.up:
@@ -287,8 +298,21 @@ class Cluster:
         if not was_up or now - self._reloaded >= timing.reload:
             self._reloaded = now
             await self._reload_rows()
+        if not was_up:
+            await self._ids_after_a_break()
+        await self._take_ids()
+
+    async def _ids_after_a_break(self) -> None:
+        """Redis may have come back empty (no persistence): the next id is raised past
+        every id this server gave or holds, and its unused ids, which another server may
+        now be handed too, are let go."""
+        top = max([*self._shared, *self._ids, *self.remote, 0])
+        self._ids = []
+        await self._scripts["raise"](keys=[self._key("next_table")], args=[top])
+
+    async def _take_ids(self) -> None:
         if len(self._ids) < ID_BLOCK // 4:
-            last = int(await redis.incrby(self._key("next_table"), ID_BLOCK))
+            last = int(await self._redis.incrby(self._key("next_table"), ID_BLOCK))
             self._ids.extend(range(last - ID_BLOCK + 1, last + 1))
 
     async def _read_peers(self, heard_before: float) -> None:
@@ -376,11 +400,10 @@ class Cluster:
         if not isinstance(raw, bytes) or len(raw) > MAX_VALUE:
             self._bad.info("%s in Redis is too long or not text", what)
             return None
-        try:
-            return json.loads(raw)
-        except ValueError:
+        value = _loads(raw)
+        if value is None:
             self._bad.info("%s in Redis is not JSON", what)
-            return None
+        return value
 
     # --- hearing the others ------------------------------------------------------------
 
@@ -395,7 +418,10 @@ class Cluster:
                 while True:
                     message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                     if message is not None:
-                        self._heard(message)
+                        try:
+                            self._heard(message)
+                        except Exception:  # a bug must not stop the hearing
+                            log.exception("a published message could not be read")
             except asyncio.CancelledError:
                 raise
             except Exception as error:
@@ -417,11 +443,7 @@ class Cluster:
                 if isinstance(key, str) and len(key) <= 256:
                     self.on_name_lost(key)
             return
-        try:
-            delta = json.loads(data)
-        except ValueError:
-            self._bad.info("a lobby change is not JSON")
-            return
+        delta = _loads(data)
         if not isinstance(delta, dict) or delta.get("server") == self.sid:
             return
         server, rows, removed = delta.get("server"), delta.get("tables"), delta.get("removed")
@@ -470,6 +492,8 @@ class Cluster:
 
     def place_for_new_table(self) -> Peer | None:
         """The least loaded server, by its tables (None: this one, which wins a tie)."""
+        if not self.up:
+            return None  # the table is refused here (`next_table_id`), not sent on
         mine = self.load[0]
         best = min(self.peers.values(), key=lambda peer: (peer.tables, peer.sid), default=None)
         return best if best is not None and best.tables < mine else None
@@ -479,6 +503,8 @@ class Cluster:
 
     def next_table_id(self) -> int:
         """A table id no other server gives (ClusterDown while Redis is out of reach)."""
+        while self._ids and (self._ids[0] in self.remote or self._ids[0] in self._shared):
+            del self._ids[0]  # given elsewhere while Redis was away and came back empty
         if not self.up or not self._ids:
             raise ClusterDown(Phrase("net.error.cluster_tables"))
         table_id = self._ids.pop(0)
@@ -494,35 +520,46 @@ class Cluster:
         server), or someone else's. ClusterDown while Redis is out of reach."""
         if not self.up:
             raise ClusterDown(Phrase("net.error.cluster_names"))
-        name_key = self._key("name", key)
-        ttl = int(self.timing.name_ttl * 1000)
         try:
-            held = _held(self._json(await self._redis.get(name_key), "a name"))
-            ours = held is not None and token is not None
-            if ours and held is not None and token is not None:
-                ours = secrets.compare_digest(held["token"], token_hash(token))
-            if held is None or (held["server"] == self.sid and not ours):
-                record = _name_record(self.sid, fresh, None)
-                if held is None and not await self._redis.set(name_key, record, px=ttl, nx=True):
-                    return Claim(Outcome.TAKEN)
-                if held is not None:
-                    await self._redis.set(name_key, record, px=ttl)
-                return Claim(Outcome.NEW)
-            if not ours or token is None:
-                return Claim(Outcome.TAKEN)
-            owner = self.peers.get(held["server"])
-            if owner is not None and held["table"] is not None:
-                return Claim(Outcome.MOVED, owner.url, held["table"])
-            pipe = self._redis.pipeline(transaction=False)
-            pipe.set(name_key, _name_record(self.sid, token, None), px=ttl)
-            pipe.publish(self._names_channel, json.dumps({"key": key, "server": self.sid}))
-            await pipe.execute()
-            return Claim(Outcome.TAKEN_OVER)
-        except ClusterDown:
-            raise
+            for _ in range(3):  # again when its record changed as we read it
+                claim = await self._claim_once(key, token, fresh)
+                if claim is not None:
+                    return claim
+            return Claim(Outcome.TAKEN)
         except Exception as error:
             self._went_down(error)
             raise ClusterDown(Phrase("net.error.cluster_names")) from None
+
+    async def _claim_once(self, key: str, token: str | None, fresh: str) -> Claim | None:
+        """`claim`, or None when the name's record changed between reading and writing."""
+        name_key = self._key("name", key)
+        ttl = int(self.timing.name_ttl * 1000)
+        raw = await self._redis.get(name_key)
+        held = _held(self._json(raw, "a name"))
+        ours = (
+            held is not None
+            and token is not None
+            and secrets.compare_digest(held["token"], token_hash(token))
+        )
+        if held is None or (held["server"] == self.sid and not ours):
+            # free, a record that is none (dropped), or ours that we no longer hold
+            record = _name_record(self.sid, fresh, None)
+            if raw is None:
+                won = await self._redis.set(name_key, record, px=ttl, nx=True)
+            else:
+                won = await self._scripts["swap"](keys=[name_key], args=[raw, record, ttl])
+            return Claim(Outcome.NEW) if won else None
+        if not ours or token is None:
+            return Claim(Outcome.TAKEN)
+        owner = self.peers.get(held["server"])
+        if owner is not None and held["table"] is not None:
+            return Claim(Outcome.MOVED, owner.url, held["table"])
+        record = _name_record(self.sid, token, None)
+        if not await self._scripts["swap"](keys=[name_key], args=[raw, record, ttl]):
+            return None
+        said = json.dumps({"key": key, "server": self.sid})
+        await self._redis.publish(self._names_channel, said)
+        return Claim(Outcome.TAKEN_OVER)
 
     def held(self, key: str) -> None:
         """A name this server holds changed seat: the service hears it soon."""
@@ -572,9 +609,8 @@ class Cluster:
     async def _flush_soon(self) -> None:
         try:
             await self._flush()
-            if len(self._ids) < ID_BLOCK // 4 and self.up:
-                last = int(await self._redis.incrby(self._key("next_table"), ID_BLOCK))
-                self._ids.extend(range(last - ID_BLOCK + 1, last + 1))
+            if self.up:
+                await self._take_ids()
         except asyncio.CancelledError:
             raise
         except Exception as error:
@@ -637,6 +673,35 @@ if ok and type(record) == 'table' and record.server == ARGV[1] then
 end
 return 0
 """
+
+
+# a name's record replaced by ARGV[2] (for ARGV[3] ms) only while it is still ARGV[1]
+_SWAP = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0
+"""
+
+# the next table id, raised to at least ARGV[1]
+_RAISE = """
+local now = tonumber(redis.call('GET', KEYS[1]) or '0') or 0
+if now < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
+return 0
+"""
+
+
+def _loads(data: bytes) -> object:
+    """JSON as Redis holds it, None when it is not (NaN and Infinity are not JSON)."""
+
+    def no_constant(name: str) -> None:
+        raise ValueError(name)
+
+    try:
+        return json.loads(data, parse_constant=no_constant)
+    except (ValueError, RecursionError):
+        return None
 
 
 def _delta(sid: str, rows: list[dict[str, Any]], removed: list[int]) -> str:
