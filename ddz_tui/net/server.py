@@ -32,6 +32,7 @@ from ddz_tui.i18n import Lang, Phrase, t
 from ddz_tui.net import DEFAULT_PORT, ws_url
 from ddz_tui.net.backlog import GuardedConnection, Outbox
 from ddz_tui.net.cluster import Cluster, ClusterDown, HeldName, Outcome, Timing
+from ddz_tui.net.cluster_ladder import ServiceLadder
 from ddz_tui.net.errors import CloseCode, ErrorReason, ProtocolError
 from ddz_tui.net.ladder import encode_ladder
 from ddz_tui.net.lobby import Lobby, Player, Table
@@ -246,6 +247,7 @@ class GameServer:
     ) -> None:
         self.config = config or ServerConfig()
         self.cluster: Cluster | None = None  # with other servers on a Redis, once started
+        self.service_ladder: ServiceLadder | None = None  # the cluster's ladder, in its Redis
         self._cluster_timing = cluster_timing or Timing()
         self.history = history
         self.clock = clock
@@ -328,6 +330,7 @@ class GameServer:
                 timing=self._cluster_timing,
             )
             await self.cluster.start()
+            self.service_ladder = ServiceLadder(self.cluster)
 
     @property
     def url(self) -> str:
@@ -336,6 +339,8 @@ class GameServer:
     async def close(self) -> None:
         """Stop: every client hears 1001 (SHUTTING_DOWN), the tables close, and the
         games they finished are written to the history."""
+        if self.service_ladder is not None:
+            await self.service_ladder.flush()
         if self.cluster is not None:
             await self.cluster.close()
         if self._server is not None:
@@ -669,6 +674,8 @@ class GameServer:
                 people_only=True,
                 ranked=lambda seat: table.ranked[seat],
             )
+        if self.service_ladder is not None:
+            self.service_ladder.keep(host, lambda seat: table.ranked[seat], self.now)
         self.lobby.sit(player, table, 0)
         self._watch_seat(player)
         self.cluster_changed(player)
@@ -854,21 +861,29 @@ class GameServer:
         conn.send(encode_ladder(ladder_for(board, player.name, identity), message.id))
 
     def _whole_ladder(self, period: Period) -> asyncio.Future[Ladder]:
-        """The period's whole ladder, read from the history at most once every
-        LADDER_FRESH seconds however many ask (StoreError without a history)."""
-        history = self.history
-        if history is None:
+        """The period's whole ladder, read at most once every LADDER_FRESH seconds
+        however many ask (`_read_ladder`; StoreError without a history or a Redis)."""
+        if self.history is None and self.service_ladder is None:
             raise StoreError(Phrase("net.error.no_ladder"))
         now = self.clock.now()
         cached = self._ladders.get(period)
         if cached is None or now - cached[0] >= LADDER_FRESH:
-            date = self.now()
-            read = asyncio.ensure_future(
-                history.call(lambda store: store.ladder(period, date, _WHOLE_LADDER))
-            )
+            read = asyncio.ensure_future(self._read_ladder(period, self.now()))
             read.add_done_callback(lambda done: done.cancelled() or done.exception())
             cached = self._ladders[period] = (now, read)
         return asyncio.shield(cached[1])
+
+    async def _read_ladder(self, period: Period, date: dt.datetime) -> Ladder:
+        """The service's ladder when servers share a Redis (`cluster_ladder`); this
+        server's own history's without one, or while it is out of reach."""
+        if self.service_ladder is not None:
+            board = await self.service_ladder.read(period, date)
+            if board is not None:
+                return board
+        history = self.history
+        if history is None:
+            raise StoreError(Phrase("net.error.no_ladder"))
+        return await history.call(lambda store: store.ladder(period, date, _WHOLE_LADDER))
 
     # --- seats and tables ------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ddz_tui.engine import Multiplier, Phase, Side, scores
+from ddz_tui.engine import Event, Multiplier, Phase, Side, scores
 from ddz_tui.engine.events import Left
 from ddz_tui.records.history import History
 from ddz_tui.records.ladder import Identity
@@ -41,6 +41,31 @@ def seat_records(
     )
 
 
+def each_game(
+    host: TableHost,
+    on_game: Callable[[Sequence[Event], tuple[SeatRecord, ...]], object],
+    my_seat: int | None = None,
+    people_only: bool = False,
+    ranked: Callable[[int], bool] | None = None,
+) -> Callable[[], None]:
+    """Call `on_game` with every game `host` finishes from now on (its events and its
+    seats as records); returns a function that stops it. The arguments as
+    `keep_games`'s: whatever else counts a server's games (the service's ladder) counts
+    the very games its history keeps."""
+    kept = host.games
+
+    def on_change(state: TableState) -> None:
+        nonlocal kept
+        game = host.game
+        if state.games > kept and game is not None and game.phase is Phase.OVER:
+            kept = state.games
+            if people_only and not host.has_people:
+                return
+            on_game(game.events, seat_records(host.seats, ranked))
+
+    return host.subscribe(0 if my_seat is None else my_seat, on_change)
+
+
 def keep_games(
     host: TableHost,
     history: History,
@@ -55,18 +80,11 @@ def keep_games(
     players all got up is bots playing for no one, which nobody would look back at, and
     a player could have them fill the server's history); `ranked`: a server's, for the
     seats' identities (`seat_records`)."""
-    kept = host.games
 
-    def on_change(state: TableState) -> None:
-        nonlocal kept
-        game = host.game
-        if state.games > kept and game is not None and game.phase is Phase.OVER:
-            kept = state.games
-            if people_only and not host.has_people:
-                return
-            history.record(game.events, seat_records(host.seats, ranked), my_seat, origin)
+    def record(events: Sequence[Event], seats: tuple[SeatRecord, ...]) -> None:
+        history.record(events, seats, my_seat, origin)
 
-    return host.subscribe(0 if my_seat is None else my_seat, on_change)
+    return each_game(host, record, my_seat, people_only, ranked)
 
 
 def left_game(
