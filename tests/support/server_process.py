@@ -1,0 +1,160 @@
+"""`ddz server` as a real process for tests of many servers on one Redis (issue 38):
+`kill()` is the fault a machine's crash or the OOM killer makes (SIGKILL: no goodbye,
+its rows and names are left in Redis to expire), `stop()` the one a service manager
+makes (SIGTERM: the server leaves the service as it should).
+
+`start()` blocks until the server has said where it listens, which it says only once it
+has joined the service (its first heartbeat is written): an async test calls it
+through `asyncio.to_thread` so its clients' loop goes on meanwhile.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HOST = "127.0.0.1"
+POLL_SECONDS = 0.05
+PORT_TRIES = 5
+# the line `ddz server` prints once it serves (English), after it joined the service (its
+# log's own "listening on" comes before)
+LISTENING = "ddz server: listening on ws://"
+CANNOT_LISTEN = "cannot listen on"
+
+
+class ServerProcessError(RuntimeError):
+    """The server did not start or stop as asked; the message ends with its output."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """`python -m ddz_tui server` on loopback sharing `redis_url`, with its history in
+    `folder` (its output in `folder/server.log`). The port is picked free on the first
+    start and kept, so `url` still names it after a restart."""
+
+    def __init__(
+        self, folder: Path, redis_url: str, *, extra: tuple[str, ...] = (), timeout: float = 30.0
+    ) -> None:
+        self.folder = Path(folder)
+        self.redis_url = redis_url
+        self.extra = extra
+        self.timeout = timeout
+        self.log = self.folder / "server.log"
+        self.port: int | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+        self._log_from = 0
+
+    @property
+    def url(self) -> str:
+        if self.port is None:
+            raise ServerProcessError("the server has no port before its first start()")
+        return f"ws://{HOST}:{self.port}"
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def start(self) -> None:
+        """Run it (on a free port the first time, on its own port again after) and
+        return once it serves; ServerProcessError with its output if it does not within
+        `timeout` seconds."""
+        if self.running:
+            raise ServerProcessError(f"the server at {self.url} already runs")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if self.port is not None:
+            if not self._start_on(self.port):
+                raise ServerProcessError(f"port {self.port} is taken{self._log_tail()}")
+            return
+        for _ in range(PORT_TRIES):
+            port = _free_port()
+            if self._start_on(port):
+                self.port = port
+                return
+        raise ServerProcessError(f"no free port held in {PORT_TRIES} tries{self._log_tail()}")
+
+    def _start_on(self, port: int) -> bool:
+        """True once it serves on `port`; False when the port was taken meanwhile."""
+        process = self._spawn(port)
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            output = self._output()
+            if process.poll() is not None:
+                if CANNOT_LISTEN in output:
+                    return False
+                raise ServerProcessError(
+                    f"the server exited with status {process.returncode}{self._log_tail()}"
+                )
+            if LISTENING in output:
+                self._process = process
+                return True
+            time.sleep(POLL_SECONDS)
+        process.kill()
+        process.wait()
+        raise ServerProcessError(
+            f"the server did not serve within {self.timeout:g} s{self._log_tail()}"
+        )
+
+    def _spawn(self, port: int) -> subprocess.Popen[bytes]:
+        url = f"ws://{HOST}:{port}"
+        data = self.folder / "data"
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "DDZ_CONFIG_DIR": str(self.folder / "c")}
+        with self.log.open("ab") as log:
+            self._log_from = log.tell()
+            return subprocess.Popen(
+                [
+                    sys.executable, "-m", "ddz_tui", "--lang", "en", "--data-dir", str(data),
+                    "server", "--port", str(port), "--bot-workers", "0",
+                    "--redis", self.redis_url, "--advertise", url, *self.extra,
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+            )  # fmt: skip
+
+    def kill(self) -> None:
+        """SIGKILL: it dies at once, saying nothing to its players nor to Redis."""
+        process = self._process
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+
+    def stop(self, timeout: float = 15.0) -> int | None:
+        """SIGTERM, as a service manager stops it (SIGKILL after `timeout` s); its exit
+        status."""
+        process = self._process
+        if process is None:
+            return None
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        return process.returncode
+
+    def _output(self) -> str:
+        try:
+            with self.log.open("rb") as log:
+                log.seek(self._log_from)
+                return log.read().decode(errors="replace")
+        except OSError:
+            return ""
+
+    def _log_tail(self, lines: int = 30) -> str:
+        tail = self._output().splitlines()[-lines:]
+        return "\n--- " + str(self.log) + " ---\n" + "\n".join(tail) if tail else ""
+
+
+__all__ = ["ServerProcess", "ServerProcessError"]
