@@ -10,6 +10,7 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 import redis.asyncio as aioredis
@@ -24,6 +25,7 @@ from ddz_tui.net.server import GameServer
 from tests.support.botclient import BotPlayer
 from tests.support.loopback import FAST, until
 from tests.support.redis import RedisServer
+from tests.support.server_process import ServerProcess
 
 QUICK = Timing(beat=0.1, server_ttl=0.6, row_ttl=3.0, name_ttl=5.0, refresh=0.5, reload=1.0)
 
@@ -274,3 +276,32 @@ async def test_while_redis_is_out_of_reach_new_tables_and_names_are_refused_and_
         assert other.table_id != table.table_id
         for client in (newcomer, watcher, ann, bob):
             await client.close()
+
+
+async def test_three_server_processes_play_one_game_across_the_redirect(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """As an operator runs them: `ddz server --redis` processes, a table made on A seen
+    from C and joined from there and from B, and a whole game played at it."""
+    servers = [ServerProcess(tmp_path / name, redis_server.url) for name in "abc"]
+    try:
+        await asyncio.gather(*(asyncio.to_thread(server.start) for server in servers))
+        a, b, c = servers
+        ann = await LobbyClient.connect(a.url, "ann", reconnect_for=0)
+        bob = await LobbyClient.connect(b.url, "bob", reconnect_for=0)
+        cat = await LobbyClient.connect(c.url, "cat", reconnect_for=0)
+        first = await ann.create(title="on A")
+        assert ann.url == a.url
+        for person in (cat, bob):
+            await until(lambda p=person: any(t.id == first.table_id for t in p.tables), 15)
+        tables = [first, await cat.join(first.table_id), await bob.join(first.table_id)]
+        assert cat.url == a.url and bob.url == a.url  # both sent to A, seated there
+        players = [BotPlayer(t, make_bot("random", seed)) for seed, t in enumerate(tables)]
+        states = await asyncio.wait_for(asyncio.gather(*(p.play(1) for p in players)), 60)
+        assert all(s.view is not None and s.view.phase is Phase.OVER for s in states)
+        assert len({s.totals for s in states}) == 1 and sum(states[0].totals) == 0
+        for person in (ann, bob, cat):
+            await person.close()
+    finally:
+        for server in servers:
+            server.kill()
