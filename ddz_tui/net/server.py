@@ -479,7 +479,7 @@ class GameServer:
         if not player.ranked and ticket is not None and self.cluster is not None:
             player.ranked = await self.cluster.vouched(name_key(player.name), ticket)
         if fresh is not None:
-            self.cluster_changed(player)
+            self._tell_cluster(player)
         old = player.conn
         if old is not None:
             old.player = None
@@ -524,7 +524,7 @@ class GameServer:
             for key, player in self.lobby.players.items()
         ]
 
-    def cluster_changed(self, player: Player[Connection]) -> None:
+    def _tell_cluster(self, player: Player[Connection]) -> None:
         """Tell the service where `player` is now (or that the name is free again)."""
         if self.cluster is None:
             return
@@ -594,7 +594,7 @@ class GameServer:
         if player is None or player.conn is not conn:
             return  # refused at hello, or replaced by a newer connection
         self.lobby.disconnect(player)
-        self.cluster_changed(player)
+        self._tell_cluster(player)
 
     # --- messages --------------------------------------------------------------------
 
@@ -678,19 +678,21 @@ class GameServer:
             self.service_ladder.keep(host, lambda seat: table.ranked[seat], self.now)
         self.lobby.sit(player, table, 0)
         self._watch_seat(player)
-        self.cluster_changed(player)
+        self._tell_cluster(player)
         return [encode_ok(message.id, table=table.id, seat=0, title=table.title)]
 
-    def _table(self, table_id: int) -> Table:
-        """A table of this server's, or Moved to the server that holds it."""
+    def _table(self, player: Player[Connection], table_id: int) -> Table:
+        """A table of this server's, or Moved to the server that holds it (only a player
+        seated nowhere goes: a seat here is not left behind by a move)."""
         if self.cluster is not None and table_id not in self.lobby.tables:
             owner = self.cluster.owner_of(table_id)
             if owner is not None:
+                self.lobby.not_seated(player)
                 raise Moved(owner.url, table_id)
         return self.lobby.table(table_id)
 
     def _on_join(self, player: Player[Connection], message: Message) -> list[str]:
-        table = self._table(message.args["table"])
+        table = self._table(player, message.args["table"])
         if player.table is not table:
             self.lobby.not_seated(player)
             if player.left is None or player.left[0] is not table:  # back to one's seat
@@ -699,12 +701,12 @@ class GameServer:
             self._stop_watching(player)
             self.lobby.join(player, table, message.args["seat"])
             self._watch_seat(player)
-            self.cluster_changed(player)
+            self._tell_cluster(player)
         return [encode_ok(message.id, table=table.id, seat=player.seat, title=table.title)]
 
     def _on_watch(self, player: Player[Connection], message: Message) -> list[str]:
         """Watch a table from no seat: the public view only (`TableHost.spectate`)."""
-        table = self._table(message.args["table"])
+        table = self._table(player, message.args["table"])
         self.lobby.not_seated(player)
         if not table.spectators:  # said before any code is asked for
             raise ProtocolError(
@@ -765,7 +767,7 @@ class GameServer:
             self._stop_watching(player)
             return [encode_ok(message.id), self._lobby_reply(player)]
         self._remove_if_empty(self.lobby.leave(player))
-        self.cluster_changed(player)
+        self._tell_cluster(player)
         return [encode_ok(message.id), self._lobby_reply(player)]
 
     def _on_ready(self, player: Player[Connection], message: Message) -> list[str]:
@@ -951,7 +953,7 @@ class GameServer:
         player = self.lobby.players.get(name_key(name))
         conn = self.lobby.seat_freed(table, seat, name)
         if player is not None:
-            self.cluster_changed(player)
+            self._tell_cluster(player)
         self._remove_if_empty(table)
         if conn is not None:
             self._sync_lobby()

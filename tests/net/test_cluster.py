@@ -305,3 +305,22 @@ async def test_three_server_processes_play_one_game_across_the_redirect(
     finally:
         for server in servers:
             server.kill()
+
+
+async def test_a_seated_player_is_not_sent_to_another_servers_table(
+    redis_server: RedisServer,
+) -> None:
+    async with service(redis_server, 2) as (a, b):
+        ann = await LobbyClient.connect(a.url, "ann", reconnect_for=0)
+        bob = await LobbyClient.connect(b.url, "bob", reconnect_for=0)
+        other = await ann.create(title="on A")
+        await until(lambda: any(t.id == other.table_id for t in bob.tables))
+        await until(lambda: _load(b, a) == 1)
+        mine = await bob.create(title="on B")  # B has fewer: it keeps it
+        assert bob.url == b.url
+        with pytest.raises(Refused) as refused:
+            await bob.join(other.table_id)
+        assert refused.value.reason == ErrorReason.ALREADY_SEATED.value
+        assert bob.url == b.url and bob.table is mine  # still at B, still seated
+        for client in (ann, bob):
+            await client.close()
