@@ -62,6 +62,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ddz_tui.bots import Bot, make_bot
+from ddz_tui.net.client.errors import NetError
 from ddz_tui.net.client.lobby import LobbyClient
 from ddz_tui.net.client.remote import RemoteTable
 from ddz_tui.net.server import GameServer, ServerConfig
@@ -98,16 +99,34 @@ def serve(
 
 
 async def seat_three(
-    urls: Sequence[str], name: str, title: str, first: int = 0
+    urls: Sequence[str], name: str, title: str, offset: int = 0
 ) -> tuple[list[LobbyClient], list[RemoteTable]]:
     """Three clients (NAME + s0, s1, s2) at a new table, dialling `urls` in turn from
-    `first` (with several servers, `moved` takes them to the table's)."""
+    `offset` (with several servers, `moved` takes them to the table's)."""
     clients = [
-        await LobbyClient.connect(urls[(first + s) % len(urls)], f"{name}s{s}", reconnect_for=0)
+        await LobbyClient.connect(urls[(offset + s) % len(urls)], f"{name}s{s}", reconnect_for=0)
         for s in range(3)
     ]
     first = await clients[0].create(title=title)
+    if len(urls) > 1:  # as a person would, join it once one's own lobby shows it
+        await asyncio.gather(*(listed(client, first.table_id) for client in clients[1:]))
     return clients, [first] + [await client.join(first.table_id) for client in clients[1:]]
+
+
+async def listed(client: LobbyClient, table_id: int, timeout: float = 15.0) -> None:
+    """Return once `client`'s lobby lists table `table_id` (made on another server, it
+    comes there through Redis)."""
+    shown = asyncio.Event()
+
+    def heard(tables: tuple[TableSummary, ...]) -> None:
+        if any(table.id == table_id for table in tables):
+            shown.set()
+
+    stop = client.on_lobby(heard)
+    try:
+        await asyncio.wait_for(shown.wait(), timeout)
+    finally:
+        stop()
 
 
 async def one_table(
@@ -246,7 +265,10 @@ def mixed_bots(urls: list[str], numbers: list[int], stop_at: float) -> tuple[int
         tables = (bot_table(urls[n % len(urls)], n, stop_at) for n in numbers)
         return await asyncio.gather(*tables)
 
-    results = asyncio.run(main())
+    try:
+        results = asyncio.run(main())
+    except NetError as error:  # said in words: a Refused does not come back through pickle
+        raise RuntimeError(f"a bot table's client: {error.message}") from None
     return sum(g for g, _ in results), [s for _, lat in results for s in lat]
 
 
@@ -259,7 +281,10 @@ def mixed_people(
         tables = asyncio.gather(*(human_table(urls, n, stop_at, think) for n in numbers))
         return await asyncio.gather(tables, lobby_probes(urls, stop_at))
 
-    results, (connects, lists) = asyncio.run(main())
+    try:
+        results, (connects, lists) = asyncio.run(main())
+    except NetError as error:
+        raise RuntimeError(f"a person's client: {error.message}") from None
     return sum(g for g, _ in results), [s for _, lat in results for s in lat], connects, lists
 
 
