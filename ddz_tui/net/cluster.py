@@ -154,6 +154,8 @@ class Cluster:
         self._unsent: dict[int, dict[str, Any] | None] = {}  # own rows to write (None: gone)
         self._dirty_names: set[str] = set()
         self._released: set[str] = set()
+        self._tickets: dict[str, str] = {}  # the door's tickets here, hashed, by name key
+        self._unsent_tickets: dict[str, str | None] = {}  # to write (None: to delete)
         self._ids: list[int] = []  # table ids taken, not yet used
         self._redis: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -238,6 +240,8 @@ class Cluster:
             if removed:
                 pipe.srem(self._key("tables"), *removed)
                 pipe.publish(self._lobby_channel, _delta(self.sid, [], removed))
+            for key in self._tickets:
+                pipe.delete(self._key("ticket", key))
             pipe.delete(self._key("server", self.sid))
             pipe.srem(self._key("servers"), self.sid)
             await asyncio.wait_for(pipe.execute(), self.timing.socket_timeout)
@@ -292,6 +296,7 @@ class Cluster:
             self._refreshed = now
             self._unsent.update(self.rows())
             self._dirty_names.update(held.key for held in self.names())
+            self._unsent_tickets.update(self._tickets)
         await self._flush()
         heard_before = time.monotonic()
         await self._read_peers(heard_before)
@@ -578,16 +583,16 @@ class Cluster:
 
     # --- tickets -------------------------------------------------------------------------
 
-    async def vouch(self, key: str, ticket: str) -> None:
-        """The SSH door's ticket for a name, for every server to check (hashed)."""
-        with contextlib.suppress(Exception):
-            await self._redis.set(
-                self._key("ticket", key), token_hash(ticket), px=int(self.timing.name_ttl * 1000)
-            )
+    def vouch(self, key: str, ticket: str) -> None:
+        """The SSH door's ticket for a name, for every server to check (hashed; kept
+        fresh while the door's session lasts, written again after Redis was away)."""
+        self._tickets[key] = self._unsent_tickets[key] = token_hash(ticket)
+        self._kick()
 
-    async def unvouch(self, key: str) -> None:
-        with contextlib.suppress(Exception):
-            await self._redis.delete(self._key("ticket", key))
+    def unvouch(self, key: str) -> None:
+        self._tickets.pop(key, None)
+        self._unsent_tickets[key] = None
+        self._kick()
 
     async def vouched(self, key: str, ticket: str) -> bool:
         """Whether a ticket another server's door gave is good (False without Redis)."""
@@ -623,17 +628,25 @@ class Cluster:
         unsent, self._unsent = self._unsent, {}
         dirty, self._dirty_names = self._dirty_names, set()
         released, self._released = self._released, set()
+        tickets, self._unsent_tickets = self._unsent_tickets, {}
         try:
-            await self._write(unsent, dirty, released)
+            await self._write(unsent, dirty, tickets)
+            for key in released:
+                await self._release_now(key)
         except BaseException:
             for table_id, row in unsent.items():  # written again when Redis is back
                 self._unsent.setdefault(table_id, row)
+            for key, ticket in tickets.items():
+                self._unsent_tickets.setdefault(key, ticket)
             self._dirty_names |= dirty
             self._released |= released
             raise
 
     async def _write(
-        self, unsent: dict[int, dict[str, Any] | None], dirty: set[str], released: set[str]
+        self,
+        unsent: dict[int, dict[str, Any] | None],
+        dirty: set[str],
+        tickets: dict[str, str | None],
     ) -> None:
         timing = self.timing
         pipe = self._redis.pipeline(transaction=False)
@@ -658,9 +671,12 @@ class Cluster:
                     _name_record(self.sid, held.token, held.table),
                     px=int(timing.name_ttl * 1000),
                 )
+        for key, ticket in tickets.items():
+            if ticket is None:
+                pipe.delete(self._key("ticket", key))
+            else:
+                pipe.set(self._key("ticket", key), ticket, px=int(timing.name_ttl * 1000))
         await pipe.execute()
-        for key in released:
-            await self._release_now(key)
 
 
 # deletes a name only while this server holds it (another may have taken it over)

@@ -324,3 +324,29 @@ async def test_a_seated_player_is_not_sent_to_another_servers_table(
         assert bob.url == b.url and bob.table is mine  # still at B, still seated
         for client in (ann, bob):
             await client.close()
+
+
+async def test_a_door_ticket_outlives_the_records_life_while_its_session_lasts(
+    redis_server: RedisServer,
+) -> None:
+    short = replace(QUICK, name_ttl=0.6, refresh=0.2)
+    server = GameServer(replace(FAST, redis_url=redis_server.url), cluster_timing=short)
+    await server.start()
+    r = aioredis.Redis.from_url(redis_server.url)
+    try:
+        ticket = server.vouch("ann")
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 3 * short.name_ttl  # three lives of a record
+        while loop.time() < end:
+            await asyncio.sleep(0.05)
+            assert await r.exists("ddz:ticket:ann") or loop.time() < end - 2 * short.name_ttl
+        assert await r.exists("ddz:ticket:ann")
+        server.unvouch("ann", ticket)
+        for _ in range(200):
+            if not await r.exists("ddz:ticket:ann"):
+                break
+            await asyncio.sleep(0.01)
+        assert not await r.exists("ddz:ticket:ann")
+    finally:
+        await r.aclose()
+        await server.close()
