@@ -75,7 +75,15 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         "--game-port",
         type=port_number,
         default=DEFAULT_PORT,
-        help=f"loopback port of the game server it starts (default {DEFAULT_PORT})",
+        help=f"port of the game server it starts (default {DEFAULT_PORT})",
+    )
+    ssh.add_argument(
+        "--game-host",
+        metavar="HOST",
+        default="127.0.0.1",
+        help="address the game server it starts listens on (default 127.0.0.1: only the "
+        "door's players; with --redis, 0.0.0.0 and --advertise let the other servers' "
+        "players reach its tables)",
     )
     ssh.add_argument(
         "--max-sessions",
@@ -227,7 +235,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
                 args.port,
                 key_path,
                 server_url,
-                _server_config(args, "127.0.0.1", args.game_port),
+                _server_config(args, args.game_host, args.game_port),
                 host,
                 announce,
                 _history(args),

@@ -545,7 +545,7 @@ class GameServer:
         ticket = secrets.token_urlsafe(32)
         self._vouched[name_key(name)] = ticket
         if self.cluster is not None:
-            background(self.cluster.vouch(name_key(name), ticket))
+            self.cluster.vouch(name_key(name), ticket)
         return ticket
 
     def unvouch(self, name: str, ticket: str) -> None:
@@ -554,7 +554,7 @@ class GameServer:
         if secrets.compare_digest(self._vouched.get(key, ""), ticket):
             del self._vouched[key]
             if self.cluster is not None:
-                background(self.cluster.unvouch(key))
+                self.cluster.unvouch(key)
 
     def _vouched_for(self, name: str, ticket: str | None) -> bool:
         known = self._vouched.get(name_key(name))
@@ -642,6 +642,8 @@ class GameServer:
                 raise Moved(elsewhere.url, None)
             try:
                 table_id = self.cluster.next_table_id()
+                while table_id in self.lobby.tables:  # Redis came back empty: given before
+                    table_id = self.cluster.next_table_id()
             except ClusterDown as down:
                 raise ProtocolError(ErrorReason.CLUSTER_DOWN, down.phrase) from None
         self._stop_watching(player)

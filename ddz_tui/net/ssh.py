@@ -43,6 +43,7 @@ import asyncssh
 
 from ddz_tui import paths
 from ddz_tui.i18n import t
+from ddz_tui.net import ws_url
 from ddz_tui.net.errors import ProtocolError
 from ddz_tui.net.protocol import check_name
 from ddz_tui.net.ratelimit import ThrottledLog
@@ -750,7 +751,7 @@ async def serve(
         server: GameServer | None = None
         if server_url is None:
             server = await stack.enter_async_context(GameServer(game, history))
-            server_url = server.url
+            server_url = ws_url("127.0.0.1", server.port)  # the door's sessions are here
         door = await stack.enter_async_context(
             SshDoor(
                 server_url,
