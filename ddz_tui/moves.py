@@ -1,10 +1,10 @@
 """Every play a hand can make, leading or following.
 
 The generator proposes candidates from the hand's shape — its singles, pairs, trios
-and fours, its runs for chains, and for kinds with wings the multisets of cards left
-beside the main part — and keeps a candidate only if the rule table holds it. So
-the fine print of the rules (which wings are allowed) lives only in rules.json;
-this module only knows where to look.
+and fours, its runs for chains, and for kinds with wings the main parts (fours, runs
+of trios) — and keeps only what the rule table holds: for a main part with wings, the
+table's plays at its level that the hand holds. So the fine print of the rules (which
+wings are allowed) lives only in rules.json; this module only knows where to look.
 
 A multiset of ranks is packed into one int, four bits per rank (`UNIT[r]` is one
 card of rank r), so a candidate's lookup is one addition and one dict probe. The
@@ -17,7 +17,9 @@ the keys of tables of ready-made plays, so the common kinds are a lookup or two.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import chain, combinations, compress, repeat
+from functools import reduce
+from itertools import compress
+from operator import getitem, or_
 from typing import TypeVar
 
 from ddz_tui.cards import RANK_INDEX, RANKS, Card, parse_ranks
@@ -155,159 +157,96 @@ _PLANE_KIND = {(kind.family, kind.chain_length): kind for f in _PLANES for kind 
 
 # --- wings: what may ride along a main part ------------------------------------------
 #
-# A body's (a four's, an airplane's chain of trios) plays are a dict from their wings
-# to plays. A hand's wing candidates are made in C (`combinations` of the ranks of its
-# cards outside the main part) and kept where the table holds them by one `map` of
-# that dict's `get`: no Python-level step per candidate, where the airplanes' hundreds
-# were the slow tail of a lead. Two single wings, the commonest, are picked from each
-# body's ready-made rows by `compress` (`_TwoSingles`).
+# A body (a four, an airplane's chain of trios) has from fifty to over a thousand plays
+# with wings at its level, and a hand holds some of them: the airplanes' hundreds were
+# the slow tail of a lead. No candidate is made or looked up: a level's plays are the
+# bits of an int, the plays a hand cannot make are those needing more of some rank than
+# it holds (looked up for each byte of the packed hand, two ranks' counts, and or-ed:
+# eight lookups), and `compress` picks the others from the level's list. All in C.
+
+_MOST = 4  # cards of a rank
+_BYTES = (_N + 1) // 2  # a packed hand's bytes, two ranks each
+_MORE_THAN = [
+    bytes(ord("1" if c < b - ord("0") <= 9 else "0") for b in range(256)) for c in range(_MOST + 1)
+]
+"""_MORE_THAN[c]: a `bytes.translate` table from a digit to whether it is more than c."""
+_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
+"""`bin`'s digits as the bytes `compress` reads as false and true."""
+
+LevelPlays = tuple[tuple[Combo, ...], tuple[tuple[int, ...], ...], int]
 
 
-class _Wings(dict[tuple[Kind, int], dict[int, Combo]]):
-    """The plays of a kind with wings at a level, by their packed wings (the play less
-    its main part: `width` cards of each rank of the level's chain). Filled as bodies
-    are first asked for: the longest airplanes' levels hold thousands of plays."""
+class _Levels(dict[tuple[Kind, int], LevelPlays]):
+    """For a kind with wings at a level: its plays in the order they are listed (`_listed`);
+    for each byte of a packed hand and each value it can have, the plays needing more
+    cards of the byte's two ranks than that, as bits (play i of n is bit n - 1 - i, so
+    `bin` lists them in order); and every play's bit, with bit n set above them (so `bin`
+    keeps the leading zeros). Filled as bodies are first asked for."""
 
-    def __missing__(self, at: tuple[Kind, int]) -> dict[int, Combo]:
+    def __missing__(self, at: tuple[Kind, int]) -> LevelPlays:
         kind, level = at
-        width = 4 if kind.family.startswith("bomb") else 3
-        main = width * sum(UNIT[level : level + kind.chain_length])
-        value = self[at] = {pack(combo.cards) - main: combo for combo in TABLE[kind][level]}
+        plays = sorted(TABLE[kind][level], key=_listed(kind))
+        # the plays' counts as hex digits, the highest rank first: each rank's, a slice
+        digits = "".join([format(pack(combo.cards), f"0{_N}x") for combo in plays]).encode()
+        more = [_more_than(digits[_N - 1 - r :: _N]) for r in range(_N)]
+        more.append([0] * (_MOST + 1))  # the last byte has no second rank
+        needs = tuple(
+            tuple(
+                more[2 * b][v & 15] | more[2 * b + 1][v >> 4] if v & 15 <= _MOST else 0
+                for v in range(16 * _MOST + _MOST + 1)
+            )
+            for b in range(_BYTES)
+        )
+        value = self[at] = (tuple(plays), needs, (2 << len(plays)) - 1)
         return value
 
 
-_WINGS = _Wings()
+def _listed(kind: Kind) -> Callable[[Combo], tuple[int, ...]]:
+    """Where a play with wings is listed at its level (the main part is the same): single
+    wings in packed order, by the count of the highest rank first; pairs by their ranks,
+    lowest first."""
+    if kind.family.endswith("pair"):
+        return lambda combo: tuple(sorted({RANK_INDEX[c] for c in combo.cards}))
+    return lambda combo: (pack(combo.cards),)
 
 
-def _outside(key: int, low: int, n: int) -> int:
-    """The packed hand without its cards of the n ranks from `low` on."""
-    return key & ~((1 << (4 * (low + n))) - (1 << (4 * low)))
+def _more_than(digits: bytes) -> list[int]:
+    """From the digits of how many cards of a rank each play holds: for each count c, the
+    plays holding more than c of it, as bits."""
+    return [int(b"0" + digits.translate(_MORE_THAN[c]), 2) for c in range(_MOST + 1)]
 
 
-def _single_wings(kind: Kind, level: int, rest: int, size: int) -> Iterable[Combo]:
-    """The table's plays of `kind` at `level` with `size` single wings from the packed
-    `rest`, in packed order (as plays are listed). The wings are tuples of rank indexes,
-    highest first: `combinations` of the cards' ranks listed highest first gives them in
-    descending packed order, each first as itself (a rank's copies are side by side),
-    so keeping first sights and reversing sorts them; small ints add nothing up."""
-    slots: tuple[int, ...] = ()  # each rank once per card, at most `size` times
-    for n in range(1, min(size, 4) + 1):
-        mask = (rest + (8 - n) * _ONES) & TOPS
-        if not mask:
-            break
-        slots += _lookup(_RANKS_IN, mask)
-    wings = list(dict.fromkeys(combinations(sorted(slots, reverse=True), size)))
-    wings.reverse()
-    return filter(None, map(_WINGS_BY_RANKS[kind, level].get, wings))
+_LEVELS = _Levels()
 
 
-class _WingRanks(dict[tuple[Kind, int], dict[tuple[int, ...], Combo]]):
-    """`_WINGS` with each play's wings as a tuple of rank indexes: single wings one per
-    card, highest first; pairs one per pair, lowest first (as they are asked for)."""
-
-    def __missing__(self, at: tuple[Kind, int]) -> dict[tuple[int, ...], Combo]:
-        pairs = at[0].family.endswith("pair")
-        value = self[at] = {_wing_ranks(wing, pairs): combo for wing, combo in _WINGS[at].items()}
-        return value
-
-
-def _wing_ranks(wing: int, pairs: bool) -> tuple[int, ...]:
-    """Packed wings as `_WingRanks` keys them."""
-    if pairs:
-        return tuple(r for r in range(_N) if (wing >> (4 * r)) & 15)
-    return tuple(r for r in reversed(range(_N)) for _ in range((wing >> (4 * r)) & 15))
-
-
-_WINGS_BY_RANKS = _WingRanks()
-
-
-def _pair_wings(kind: Kind, level: int, rest: int, size: int) -> Iterable[Combo]:
-    """The table's plays of `kind` at `level` with `size` pairs of distinct ranks of the
-    packed `rest`, the lowest ranks first (as `combinations` gives them)."""
-    doubles = _lookup(_RANKS_IN, (rest + 6 * _ONES) & TOPS)
-    return filter(None, map(_WINGS_BY_RANKS[kind, level].get, combinations(doubles, size)))
+def _with_wings(kind: Kind, level: int, key: int) -> Iterable[Combo]:
+    """The plays of `kind` (with wings) at `level` that the packed hand can make, as
+    they are listed."""
+    plays, needs, every = _LEVELS[kind, level]
+    lacking = reduce(or_, map(getitem, needs, key.to_bytes(_BYTES, "little")))
+    return compress(plays, bin(every ^ lacking).encode()[3:].translate(_FLAGS))
 
 
 def _fours_with(key: int, fours: int) -> list[Combo]:
     """Four with two single wings, then four with two pairs."""
     out: list[Combo] = []
-    for pairs, kind in ((False, Kind.BOMB_SINGLE), (True, Kind.BOMB_PAIR)):
-        out += _four_with(key, fours, kind, pairs)
+    for kind in (Kind.BOMB_SINGLE, Kind.BOMB_PAIR):
+        out += _four_with(key, fours, kind)
     return out
 
 
-def _four_with(key: int, fours: int, kind: Kind, pairs: bool) -> list[Combo]:
+def _four_with(key: int, fours: int, kind: Kind) -> list[Combo]:
     out: list[Combo] = []
     for r in tops(fours):
-        rest = _outside(key, r, 1)
-        out += _pair_wings(kind, r, rest, 2) if pairs else _two_singles(kind, r, rest)
+        out += _with_wings(kind, r, key)
     return out
-
-
-def _selector_table(ranks: range) -> dict[int, tuple[bool, ...]]:
-    """For every mask of these ranks, whether each of them is in it."""
-    table: dict[int, tuple[bool, ...]] = {0: ()}
-    for r in ranks:
-        table = {
-            **{mask: (*flags, False) for mask, flags in table.items()},
-            **{mask + TOP[r]: (*flags, True) for mask, flags in table.items()},
-        }
-    return table
-
-
-_SELECT_LOW = _selector_table(range(8))
-_SELECT_HIGH = _selector_table(range(8, _N))
-
-
-def _selector(mask: int) -> tuple[bool, ...]:
-    """Whether each rank is in the mask, lowest first."""
-    return _SELECT_LOW[mask & _LOW_TOPS] + _SELECT_HIGH[mask & _HIGH_TOPS]
-
-
-class _TwoSingles(dict[tuple[Kind, int], tuple[tuple[Combo | None, ...], ...]]):
-    """Plays with two single wings (a four's, a two-trio airplane's) at a level, a row
-    for each higher wing rank j: the play with each lower wing rank i (None where
-    i >= j or the table has no such play), then the play with two of each rank (None
-    but at j). A hand's plays are its rows' plays that `compress` keeps, selected by
-    the ranks held once, then twice: all in C, and a body holds 450 entries."""
-
-    def __missing__(self, at: tuple[Kind, int]) -> tuple[tuple[Combo | None, ...], ...]:
-        wings = _WINGS[at]
-        rows = []
-        for j in range(_N):
-            lower = [wings.get(UNIT[i] + UNIT[j]) if i < j else None for i in range(_N)]
-            two = [wings.get(2 * UNIT[j]) if i == j else None for i in range(_N)]
-            rows.append(tuple(lower + two))
-        value = self[at] = tuple(rows)
-        return value
-
-
-_TWO_SINGLES = _TwoSingles()
-
-
-def _two_singles(kind: Kind, level: int, rest: int) -> Iterable[Combo]:
-    """The table's plays of `kind` at `level` with two single wings from the packed
-    `rest`, in packed order: by the higher wing rank, then the lower, then both."""
-    once = _selector((rest + 7 * _ONES) & TOPS)
-    select = once + _selector((rest + 6 * _ONES) & TOPS)
-    rows = compress(_TWO_SINGLES[kind, level], once)
-    return filter(None, chain.from_iterable(map(compress, rows, repeat(select))))
 
 
 def _airplanes(key: int, bodies: tuple[Combo, ...], family: str) -> list[Combo]:
     """Airplanes of the family with wings, on each of the bodies (chains of trios)."""
-    pairs = family == "seq_trio_pair"
     out: list[Combo] = []
     for body in bodies:
-        low, m = body.level, body.kind.chain_length
-        rest = _outside(key, low, m)
-        kind = _PLANE_KIND[family, m]
-        if pairs:
-            out += _pair_wings(kind, low, rest, m)
-        elif m == 2:
-            out += _two_singles(kind, low, rest)
-        else:
-            out += _single_wings(kind, low, rest, m)
+        out += _with_wings(_PLANE_KIND[family, body.kind.chain_length], body.level, key)
     return out
 
 
@@ -378,7 +317,7 @@ def _same_kind(key: int, last: Combo) -> list[Combo]:
         if kind is Kind.TRIO_PAIR:
             return _trios_with(key, trios, _TRIO_PAIRS, held(key, 2))
         fours = held(key, 4) & _ABOVE[level]
-        return _four_with(key, fours, kind, kind is Kind.BOMB_PAIR) if fours else []
+        return _four_with(key, fours, kind) if fours else []
     n = kind.chain_length
     if family in _CHAIN_WIDTH:
         mask = held(key, _CHAIN_WIDTH[family]) & _ABOVE[level] & CHAIN_TOPS

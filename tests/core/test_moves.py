@@ -130,3 +130,56 @@ def test_plays_with_wings_keep_their_order(rng: random.Random) -> None:
         ):
             listed = [_wing_order(c) for c in plays if c.kind is kind]
             assert listed == sorted(listed)
+
+
+_FAMILIES = (
+    *("single", "pair", "trio", "trio_single", "trio_pair"),
+    *("seq_single", "seq_pair", "seq_trio", "seq_trio_single", "seq_trio_pair"),
+    *("bomb_single", "bomb_pair", "bomb", "rocket"),
+)
+_WITH_WINGS = {"trio_single", "trio_pair", "seq_trio_single", "seq_trio_pair"}
+_WITH_WINGS |= {"bomb_single", "bomb_pair"}
+
+
+def _listed_at(combo: Combo, last: Combo | None) -> tuple[int, ...]:
+    """Where a play is listed: leading, family by family in `_FAMILIES`' order; following,
+    the plays of `last`'s kind, then bombs, then the rocket. Then by chain length, level,
+    and wings (`_wing_order`)."""
+    kind = combo.kind
+    if last is None:
+        first = _FAMILIES.index(kind.family)
+    else:
+        first = 0 if kind is last.kind else 1 if kind is Kind.BOMB else 2
+    at = _wing_order(combo) if kind.family in _WITH_WINGS else (combo.level,)
+    return (first, kind.chain_length, *at)
+
+
+def _check_list(hand: str, last: Combo | None) -> None:
+    expected = sorted(table_filter(hand, last), key=lambda combo: _listed_at(combo, last))
+    assert legal_plays(hand, last) == expected
+
+
+def _airplane_hand(rng: random.Random) -> str:
+    """Up to 20 cards around a run of two to five trios (and often a four in it)."""
+    links = rng.randint(2, 5)
+    low = rng.randint(0, 12 - links)
+    run = [c for c in DECK if low <= RANKS.index(c.rank) < low + links]
+    rng.shuffle(run)
+    taken = run[: 3 * links + rng.randint(0, links)]
+    others = [c for c in DECK if c not in taken]
+    return ranks_of(taken + rng.sample(others, 20 - len(taken)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_the_whole_list_is_the_table_filtered_in_order(rng: random.Random) -> None:
+    """The exact list, order included, for full deals and for hands full of airplanes:
+    the table filtered by the hand, sorted as plays are listed."""
+    cards = list(DECK)
+    rng.shuffle(cards)
+    landlord, peasant = ranks_of(cards[:20]), ranks_of(cards[20:37])
+    airplanes = _airplane_hand(rng)
+    for hand in (landlord, peasant, airplanes):
+        _check_list(hand, None)
+    _check_list(peasant, rng.choice(legal_plays(landlord)))
+    _check_list(landlord, rng.choice(legal_plays(airplanes)))
