@@ -49,6 +49,7 @@ MAX_DELTA = 4 * 1024 * 1024  # bytes of one published lobby change
 MAX_URL = 200
 MAX_PEERS = 16  # servers named to a client as places to reconnect
 ID_BLOCK = 64  # table ids taken from Redis at once
+REDIS_CONNECTIONS = 32  # a server's connections to Redis at most (one of them hears)
 _SID = re.compile(r"[0-9a-f]{12}")
 _URL = re.compile(r"wss?://[A-Za-z0-9.\-\[\]:]+(/[\x21-\x7e]*)?")
 
@@ -203,12 +204,17 @@ class Cluster:
                 "--redis needs the redis extra: pip install 'ddz-tui[redis]'"
             ) from None
         timing = self.timing
-        self._redis = aioredis.Redis.from_url(
+        # a burst of hellos waits its turn for one of a few connections (the default pool
+        # refuses the 101st at once, which read as Redis out of reach)
+        pool = aioredis.BlockingConnectionPool.from_url(
             self.redis_url,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=timing.socket_timeout,
             socket_timeout=timing.socket_timeout,
             socket_connect_timeout=timing.socket_timeout,
             retry=Retry(NoBackoff(), 0),  # out of reach is said at once: the beat tries again
         )
+        self._redis = aioredis.Redis(connection_pool=pool)
         self._scripts["release"] = self._redis.register_script(_RELEASE)
         self._scripts["raise"] = self._redis.register_script(_RAISE)
         self._scripts["swap"] = self._redis.register_script(_SWAP)
@@ -248,7 +254,7 @@ class Cluster:
             for held in self.names():
                 await self._release_now(held.key)
         with contextlib.suppress(Exception):
-            await self._redis.aclose()
+            await self._redis.aclose(close_connection_pool=True)
 
     def _went_down(self, error: BaseException) -> None:
         if self.up and not self._closed:

@@ -350,3 +350,18 @@ async def test_a_door_ticket_outlives_the_records_life_while_its_session_lasts(
     finally:
         await r.aclose()
         await server.close()
+
+
+async def test_a_burst_of_players_saying_hello_at_once_is_taken_in(
+    redis_server: RedisServer,
+) -> None:
+    """Each new name is claimed in Redis: 150 at once wait their turn for the server's
+    few connections to it, rather than being refused as though Redis were gone."""
+    async with service(redis_server, 2) as (a, _b):
+        names = [f"p{i}" for i in range(150)]
+        clients = await asyncio.gather(
+            *(LobbyClient.connect(a.url, name, reconnect_for=0) for name in names)
+        )
+        assert a.cluster is not None and a.cluster.up
+        assert {name_key for name_key in a.lobby.players} == set(names)
+        await asyncio.gather(*(client.close() for client in clients))
