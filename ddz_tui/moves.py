@@ -190,13 +190,7 @@ class _Levels(dict[tuple[Kind, int], LevelPlays]):
         digits = "".join([format(pack(combo.cards), f"0{_N}x") for combo in plays]).encode()
         more = [_more_than(digits[_N - 1 - r :: _N]) for r in range(_N)]
         more.append([0] * (_MOST + 1))  # the last byte has no second rank
-        needs = tuple(
-            tuple(
-                more[2 * b][v & 15] | more[2 * b + 1][v >> 4] if v & 15 <= _MOST else 0
-                for v in range(16 * _MOST + _MOST + 1)
-            )
-            for b in range(_BYTES)
-        )
+        needs = tuple(_by_byte(more[2 * b], more[2 * b + 1]) for b in range(_BYTES))
         value = self[at] = (tuple(plays), needs, (2 << len(plays)) - 1)
         return value
 
@@ -208,6 +202,14 @@ def _listed(kind: Kind) -> Callable[[Combo], tuple[int, ...]]:
     if kind.family.endswith("pair"):
         return lambda combo: tuple(sorted({RANK_INDEX[c] for c in combo.cards}))
     return lambda combo: (pack(combo.cards),)
+
+
+def _by_byte(low: list[int], high: list[int]) -> tuple[int, ...]:
+    """For each value of a byte of a packed hand, a count in each nibble, the plays needing
+    more of either rank: `low` and `high` by count. A count over `_MOST` (癞子's wilds
+    placed on a rank held four times) holds what `_MOST` does."""
+    either = [[lo | hi for hi in high] for lo in low]
+    return tuple(either[min(v & 15, _MOST)][min(v >> 4, _MOST)] for v in range(256))
 
 
 def _more_than(digits: bytes) -> list[int]:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ddz_tui.cards import DECK, RANKS, rank_counts, ranks_of
-from ddz_tui.moves import can_beat, legal_plays, pack
+from ddz_tui.moves import UNIT, can_beat, legal_plays, pack, plays_of_key
 from ddz_tui.rules import BY_CARDS, Combo, Kind, beats, classify
 
 
@@ -183,3 +183,18 @@ def test_the_whole_list_is_the_table_filtered_in_order(rng: random.Random) -> No
         _check_list(hand, None)
     _check_list(peasant, rng.choice(legal_plays(landlord)))
     _check_list(landlord, rng.choice(legal_plays(airplanes)))
+
+
+def test_a_rank_held_more_than_four_times_as_placed_wilds_make_it() -> None:
+    """The 癞子 bots place wilds on a rank held four times: the plays with wings are
+    those of four of it (no wing takes more)."""
+    wings = {"bomb_single", "bomb_pair", "seq_trio_single", "seq_trio_pair"}
+
+    def with_wings(key: int) -> list[Combo]:
+        return [combo for combo in plays_of_key(key) if combo.kind.family in wings]
+
+    for hand, rank in (("333345556667788", "3"), ("3344445556667788", "4")):
+        four = pack(hand)
+        assert with_wings(four)
+        for more in (1, 3):
+            assert with_wings(four + more * UNIT[RANKS.index(rank)]) == with_wings(four)
