@@ -48,7 +48,11 @@ MAX_VALUE = 64 * 1024  # bytes of one value read from Redis (a lobby row is ~1 K
 MAX_DELTA = 4 * 1024 * 1024  # bytes of one published lobby change
 MAX_URL = 200
 MAX_PEERS = 16  # servers named to a client as places to reconnect
-ID_BLOCK = 64  # table ids taken from Redis at once
+# table ids taken from Redis at once, and again when fewer than ID_LOW are left: more
+# than a server's tables at most (`ServerConfig.max_tables`, 500), so that a burst of new
+# tables never finds none while more are on their way
+ID_BLOCK = 1024
+ID_LOW = ID_BLOCK // 2
 REDIS_CONNECTIONS = 32  # a server's connections to Redis at most (one of them hears)
 _SID = re.compile(r"[0-9a-f]{12}")
 _URL = re.compile(r"wss?://[A-Za-z0-9.\-\[\]:]+(/[\x21-\x7e]*)?")
@@ -231,11 +235,11 @@ class Cluster:
         """Leave the service: this server's rows, names and heartbeat go now (the
         others drop its rows at once rather than when they expire)."""
         self._closed = True
-        for task in list(self._tasks):
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if tasks:  # the redis client may take a cancel for its own timeout: not forever
+            await asyncio.wait(tasks, timeout=2 * self.timing.socket_timeout)
         if self._redis is None:
             return
         with contextlib.suppress(Exception):
@@ -268,7 +272,7 @@ class Cluster:
 
     async def _beating(self) -> None:
         beat = self.timing.beat
-        while True:
+        while not self._closed:  # a cancel that redis swallowed ends it here
             await asyncio.sleep(beat)
             try:
                 await self._beat_once()
@@ -322,7 +326,7 @@ class Cluster:
         await self._scripts["raise"](keys=[self._key("next_table")], args=[top])
 
     async def _take_ids(self) -> None:
-        if len(self._ids) < ID_BLOCK // 4:
+        if len(self._ids) < ID_LOW:
             last = int(await self._redis.incrby(self._key("next_table"), ID_BLOCK))
             self._ids.extend(range(last - ID_BLOCK + 1, last + 1))
 
@@ -421,12 +425,12 @@ class Cluster:
     async def _listening(self) -> None:
         """Other servers' lobby changes and names taken over, as they are published
         (after a break, the next beat reads every row again)."""
-        while True:
+        while not self._closed:
             pubsub = self._redis.pubsub()
             try:
                 await pubsub.subscribe(self._lobby_channel, self._names_channel)
                 self._reloaded = -math.inf  # what was said meanwhile, read whole
-                while True:
+                while not self._closed:
                     message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                     if message is not None:
                         try:
@@ -519,7 +523,7 @@ class Cluster:
         if not self.up or not self._ids:
             raise ClusterDown(Phrase("net.error.cluster_tables"))
         table_id = self._ids.pop(0)
-        if len(self._ids) < ID_BLOCK // 4:
+        if len(self._ids) < ID_LOW:
             self._kick()
         return table_id
 
@@ -614,6 +618,8 @@ class Cluster:
     # --- writing -----------------------------------------------------------------------
 
     def _kick(self) -> None:
+        if self._closed:
+            return  # the server is closing: it left the service already
         if self._flushing is None or self._flushing.done():
             self._flushing = background(self._flush_soon(), self._tasks)
 

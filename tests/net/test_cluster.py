@@ -356,12 +356,16 @@ async def test_a_burst_of_players_saying_hello_at_once_is_taken_in(
     redis_server: RedisServer,
 ) -> None:
     """Each new name is claimed in Redis: 150 at once wait their turn for the server's
-    few connections to it, rather than being refused as though Redis were gone."""
-    async with service(redis_server, 2) as (a, _b):
+    few connections to it, rather than being refused as though Redis were gone; then
+    they open 150 tables at once."""
+    async with service(redis_server, 1) as (a,):
         names = [f"p{i}" for i in range(150)]
         clients = await asyncio.gather(
             *(LobbyClient.connect(a.url, name, reconnect_for=0) for name in names)
         )
         assert a.cluster is not None and a.cluster.up
         assert {name_key for name_key in a.lobby.players} == set(names)
+        # and as many new tables at once: each has an id from the service's counter
+        tables = await asyncio.gather(*(client.create() for client in clients))
+        assert len({table.table_id for table in tables}) == len(names)
         await asyncio.gather(*(client.close() for client in clients))
