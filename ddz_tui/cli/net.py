@@ -304,7 +304,8 @@ def _server_config(args: argparse.Namespace, host: str, port: int) -> ServerConf
         bot_delay=args.bot_delay,
         bot_workers=args.bot_workers,
         chat=not args.no_chat,
-        redis_url=_redis_url(args.redis),
+        # `ddz host` has no --redis: its server is the player's own
+        redis_url=_redis_url(getattr(args, "redis", None)),
         advertise=_advertised(args, host, port),
     )
 
@@ -338,8 +339,8 @@ def _advertised(args: argparse.Namespace, host: str, port: int) -> str | None:
     from ddz_tui.net.client.errors import BadAddress
     from ddz_tui.net.cluster import good_url
 
-    if args.redis is None:
-        if args.advertise is not None:
+    if getattr(args, "redis", None) is None:
+        if getattr(args, "advertise", None) is not None:
             raise UsageError("--advertise: only with --redis")
         return None
     if args.advertise is None:

@@ -125,6 +125,10 @@ def test_a_port_in_use_is_one_clear_line() -> None:
         (["join", "localhost", "--name", "x" * 20], "at most 16 characters"),
         (["server", "--port", "http"], "a port is a number from 1 to 65535"),
         (["serve-ssh", "--server", "ftp://x"], "--server: ftp://x is not a server address"),
+        (["server", "--redis", "http://x"], "--redis: http://x is not a Redis address"),
+        (["server", "--redis", "redis://x:port"], "is not a Redis address"),
+        (["server", "--advertise", "ws://x:1"], "--advertise: only with --redis"),
+        (["server", "--redis", "redis://x", "--advertise", "ftp://x"], "--advertise: "),
     ],
 )
 def test_bad_input_is_refused_in_one_line(args, says, capsys) -> None:
