@@ -15,19 +15,19 @@ an async test whose servers run in its own event loop calls them through
 from __future__ import annotations
 
 import shutil
-import signal
 import socket
 import subprocess
 import time
 from pathlib import Path
 from types import TracebackType
 
+from tests.support.process import HOST, LoopbackProcess, free_port
+
 PROGRAM = "redis-server"
 NOT_INSTALLED = (
     "redis-server is not installed: the tests of servers sharing a Redis run a real one; "
     "install the redis-server package; .ci/run does"
 )
-HOST = "127.0.0.1"
 # how often start() asks the new process whether it answers
 POLL_SECONDS = 0.02
 # a new port when the free one found was taken before redis-server bound it
@@ -40,14 +40,6 @@ class RedisServerError(RuntimeError):
 
 def installed() -> bool:
     return shutil.which(PROGRAM) is not None
-
-
-def _free_port() -> int:
-    """A port nothing listens on now; another process may take it before we bind it,
-    which `RedisServer.start` notices and retries."""
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
 
 
 def _command(*words: str) -> bytes:
@@ -80,20 +72,15 @@ def _answering_pid(port: int, timeout: float = 1.0) -> int | None:
     return None
 
 
-class RedisServer:
+class RedisServer(LoopbackProcess):
     """A redis-server of a test's own, on 127.0.0.1, in `folder` (created if need be).
 
     `start()` picks a free port; `restart()` comes back on the same one, so a `url`
     given out before a fault still points at it after."""
 
     def __init__(self, folder: Path, *, start_timeout: float = 10.0) -> None:
-        self.folder = Path(folder)
+        super().__init__(folder, "redis-server.log")
         self.start_timeout = start_timeout
-        self.log = self.folder / "redis-server.log"
-        self.port: int | None = None
-        self._process: subprocess.Popen[bytes] | None = None
-        # where the log of the latest process begins: its tail is what a failure shows
-        self._log_from = 0
 
     @property
     def url(self) -> str:
@@ -105,10 +92,6 @@ class RedisServer:
     def pid(self) -> int | None:
         """The running process's id (None once stopped or killed)."""
         return self._process.pid if self.running and self._process else None
-
-    @property
-    def running(self) -> bool:
-        return self._process is not None and self._process.poll() is None
 
     def start(self) -> None:
         """Start on a free port (the first time) or on the port it had (after a stop or a
@@ -123,7 +106,7 @@ class RedisServer:
             self._start_on(self.port, self.start_timeout)
             return
         for _ in range(PORT_TRIES):
-            port = _free_port()
+            port = free_port()
             if self._start_on(port, self.start_timeout, give_up_if_taken=True):
                 self.port = port
                 return
@@ -137,26 +120,6 @@ class RedisServer:
         if self.running:
             self.stop()
         self.start()
-
-    def stop(self, timeout: float = 10.0) -> None:
-        """SIGTERM, as a service manager stops it; SIGKILL if it has not exited in
-        `timeout` seconds."""
-        process = self._process
-        if process is None or process.poll() is not None:
-            return
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.kill()
-
-    def kill(self) -> None:
-        """SIGKILL: the Redis dies at once, its connections cut without a word."""
-        process = self._process
-        if process is None or process.poll() is not None:
-            return
-        process.kill()
-        process.wait()
 
     def _start_on(self, port: int, timeout: float, *, give_up_if_taken: bool = False) -> bool:
         """Run redis-server on `port` until it answers (True). False only when
@@ -188,37 +151,18 @@ class RedisServer:
             time.sleep(POLL_SECONDS)
 
     def _spawn(self, port: int) -> subprocess.Popen[bytes]:
-        # one log for every process it ran, each appended after the last
-        with self.log.open("ab") as log:
-            self._log_from = log.tell()
-            return subprocess.Popen(
-                [
-                    PROGRAM,
-                    "--bind", HOST,
-                    "--port", str(port),
-                    "--dir", str(self.folder),
-                    "--save", "",
-                    "--appendonly", "no",
-                    "--daemonize", "no",
-                    "--logfile", "",
-                ],
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                cwd=self.folder,
-                # its own session: a Ctrl-C at the terminal reaches pytest, which stops it
-                start_new_session=True,
-            )  # fmt: skip
-
-    def _log_tail(self, lines: int = 20) -> str:
-        try:
-            with self.log.open("rb") as log:
-                log.seek(self._log_from)
-                text = log.read().decode(errors="replace")
-        except OSError:
-            return ""
-        tail = text.splitlines()[-lines:]
-        return "\n--- " + str(self.log) + " ---\n" + "\n".join(tail) if tail else ""
+        return self._launch(
+            [
+                PROGRAM,
+                "--bind", HOST,
+                "--port", str(port),
+                "--dir", str(self.folder),
+                "--save", "",
+                "--appendonly", "no",
+                "--daemonize", "no",
+                "--logfile", "",
+            ]
+        )  # fmt: skip
 
     def __enter__(self) -> RedisServer:
         self.start()

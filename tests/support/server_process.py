@@ -10,15 +10,13 @@ through `asyncio.to_thread` so its clients' loop goes on meanwhile.
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-HOST = "127.0.0.1"
+from tests.support.process import HOST, LoopbackProcess, free_port
+
 POLL_SECONDS = 0.05
 PORT_TRIES = 5
 # the line `ddz server` prints once it serves (English), after it joined the service (its
@@ -31,13 +29,7 @@ class ServerProcessError(RuntimeError):
     """The server did not start or stop as asked; the message ends with its output."""
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-class ServerProcess:
+class ServerProcess(LoopbackProcess):
     """`python -m ddz_tui server` on loopback sharing `redis_url`, with its history in
     `folder` (its output in `folder/server.log`). The port is picked free on the first
     start and kept, so `url` still names it after a restart."""
@@ -45,24 +37,16 @@ class ServerProcess:
     def __init__(
         self, folder: Path, redis_url: str, *, extra: tuple[str, ...] = (), timeout: float = 30.0
     ) -> None:
-        self.folder = Path(folder)
+        super().__init__(folder, "server.log")
         self.redis_url = redis_url
         self.extra = extra
         self.timeout = timeout
-        self.log = self.folder / "server.log"
-        self.port: int | None = None
-        self._process: subprocess.Popen[bytes] | None = None
-        self._log_from = 0
 
     @property
     def url(self) -> str:
         if self.port is None:
             raise ServerProcessError("the server has no port before its first start()")
         return f"ws://{HOST}:{self.port}"
-
-    @property
-    def running(self) -> bool:
-        return self._process is not None and self._process.poll() is None
 
     def start(self) -> None:
         """Run it (on a free port the first time, on its own port again after) and
@@ -76,7 +60,7 @@ class ServerProcess:
                 raise ServerProcessError(f"port {self.port} is taken{self._log_tail()}")
             return
         for _ in range(PORT_TRIES):
-            port = _free_port()
+            port = free_port()
             if self._start_on(port):
                 self.port = port
                 return
@@ -107,54 +91,14 @@ class ServerProcess:
     def _spawn(self, port: int) -> subprocess.Popen[bytes]:
         url = f"ws://{HOST}:{port}"
         data = self.folder / "data"
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "DDZ_CONFIG_DIR": str(self.folder / "c")}
-        with self.log.open("ab") as log:
-            self._log_from = log.tell()
-            return subprocess.Popen(
-                [
-                    sys.executable, "-m", "ddz_tui", "--lang", "en", "--data-dir", str(data),
-                    "server", "--port", str(port), "--bot-workers", "0",
-                    "--redis", self.redis_url, "--advertise", url, *self.extra,
-                ],
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                env=env,
-                start_new_session=True,
-            )  # fmt: skip
-
-    def kill(self) -> None:
-        """SIGKILL: it dies at once, saying nothing to its players nor to Redis."""
-        process = self._process
-        if process is not None and process.poll() is None:
-            process.send_signal(signal.SIGKILL)
-            process.wait()
-
-    def stop(self, timeout: float = 15.0) -> int | None:
-        """SIGTERM, as a service manager stops it (SIGKILL after `timeout` s); its exit
-        status."""
-        process = self._process
-        if process is None:
-            return None
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        return process.returncode
-
-    def _output(self) -> str:
-        try:
-            with self.log.open("rb") as log:
-                log.seek(self._log_from)
-                return log.read().decode(errors="replace")
-        except OSError:
-            return ""
-
-    def _log_tail(self, lines: int = 30) -> str:
-        tail = self._output().splitlines()[-lines:]
-        return "\n--- " + str(self.log) + " ---\n" + "\n".join(tail) if tail else ""
+        return self._launch(
+            [
+                sys.executable, "-m", "ddz_tui", "--lang", "en", "--data-dir", str(data),
+                "server", "--port", str(port), "--bot-workers", "0",
+                "--redis", self.redis_url, "--advertise", url, *self.extra,
+            ],
+            {"PYTHONUNBUFFERED": "1", "DDZ_CONFIG_DIR": str(self.folder / "c")},
+        )  # fmt: skip
 
 
 __all__ = ["ServerProcess", "ServerProcessError"]
