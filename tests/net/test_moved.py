@@ -10,6 +10,7 @@ import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -287,7 +288,10 @@ async def test_when_its_server_is_gone_the_client_goes_back_through_a_peer() -> 
         await until(lambda: ann.connected and len(heard) == 2)
         assert ann.url == b.url
         assert b.kinds() == ["hello"] and b.heard[0]["token"] == "token-a"
-        notice = "you are no longer at table 7: the server let your seat go (or restarted)"
+        gone, here = (urlsplit(url).netloc for url in (ann.peers[0], b.url))  # a's is gone
+        notice = (
+            f"the server at {gone} is gone, and table 7 with it: you are in the lobby at {here}"
+        )
         assert heard == [
             (Status.RECONNECTING, "connection lost: reconnecting…"),
             (Status.CONNECTED, notice),

@@ -397,9 +397,9 @@ class LobbyClient:
         if first.type is not PushType.WELCOME:
             await ws.close()
             raise ServerUnreachable(t("net.client.not_ddz", where=_where_of(url)))
-        self.url = url
+        left, self.url = self.url, url
         self._ws = ws
-        notice = self._welcome(first)
+        notice = self._welcome(first, None if left == url else left)
         self._reader = asyncio.get_running_loop().create_task(self._read(ws))
         if self.status is not Status.CONNECTED or notice is not None:
             self._set_status(Status.CONNECTED, notice)
@@ -434,10 +434,11 @@ class LobbyClient:
             ) from None
         return ws, first
 
-    def _welcome(self, welcome: Message) -> str | None:
+    def _welcome(self, welcome: Message, left: str | None = None) -> str | None:
         """Take the session the server welcomes us to. When the seat we had is not in
-        it (the server let it go, or restarted since), we are in the lobby now: the
-        notice that says so, also given with the CONNECTED status."""
+        it (the server let it go, or restarted since; or it is gone, and we came back
+        through another server of the service, having `left` it), we are in the lobby
+        now: the notice that says so, also given with the CONNECTED status."""
         args = welcome.args
         self.name = args["name"]
         self.token = args["token"]
@@ -457,7 +458,11 @@ class LobbyClient:
             return None
         if self.table is None:
             return None
-        notice = t("net.client.unseated", table=self.table.table_id)
+        if left is None:
+            notice = t("net.client.unseated", table=self.table.table_id)
+        else:
+            gone, here = _where_of(left), _where_of(self.url)
+            notice = t("net.client.server_gone", table=self.table.table_id, gone=gone, here=here)
         self._unseat(notice)
         return notice
 
