@@ -188,9 +188,9 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "net.client.not_connected": ("not connected to the server", "未连接到服务器"),
     "net.client.no_reply": ("the server did not answer", "服务器没有应答"),
-    "net.client.server_gone": (
-        "the server at {gone} is gone, and table {table} with it: you are in the lobby at {here}",
-        "{gone}的服务器已断开，{table}号牌桌随之关闭：你现在在{here}的大厅",
+    "net.client.server_gone": (  # said in the lobby of another server, which it names
+        "the server at {gone} is gone, and table {table} with it",
+        "{gone}的服务器已断开，{table}号牌桌随之关闭",
     ),
     "net.client.unseated": (
         "you are no longer at table {table}: the server let your seat go (or restarted)",

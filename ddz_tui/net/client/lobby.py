@@ -461,8 +461,7 @@ class LobbyClient:
         if left is None:
             notice = t("net.client.unseated", table=self.table.table_id)
         else:
-            gone, here = _where_of(left), _where_of(self.url)
-            notice = t("net.client.server_gone", table=self.table.table_id, gone=gone, here=here)
+            notice = t("net.client.server_gone", table=self.table.table_id, gone=_where_of(left))
         self._unseat(notice)
         return notice
 
