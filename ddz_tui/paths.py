@@ -28,6 +28,14 @@ def data_dir(given: Path | str | None = None) -> Path:
     return Path(given)
 
 
+HISTORY_FILE = "ddz.sqlite3"
+
+
+def history_file(data_folder: Path | str | None = None) -> Path:
+    """The history database in the data folder (see `data_dir`)."""
+    return data_dir(data_folder) / HISTORY_FILE
+
+
 def config_dir() -> Path:
     """The settings folder: $DDZ_CONFIG_DIR, else the user config folder."""
     override = os.environ.get(CONFIG_DIR_ENV)

@@ -16,11 +16,14 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from ddz_tui.engine import Event
 from ddz_tui.i18n import Phrase
-from ddz_tui.records.store import Origin, SeatRecord, Store, StoreError
+from ddz_tui.records.errors import StoreError
+
+if TYPE_CHECKING:
+    from ddz_tui.engine import Event
+    from ddz_tui.records.store import Origin, SeatRecord, Store
 
 T = TypeVar("T")
 
@@ -60,11 +63,15 @@ class History:
         self._store: Store | None = None
         self._owns_thread = thread is None
         self._thread = thread or history_thread()
-        self._opening: Future[None] = self._thread.submit(self._open)
+        self._opening: Future[None] | None = None  # opened when first used
         self._writes: set[asyncio.Task[int | None]] = set()
 
     def _open(self) -> None:
-        """In the history thread: sqlite3 connections stay in the thread that made them."""
+        """In the history thread: sqlite3 connections stay in the thread that made them.
+        The store's module (SQLite, the record values) is loaded here too, not by
+        whatever made the history: the app's title does not wait for it."""
+        from ddz_tui.records.store import Store
+
         store = Store.open(self.path)
         try:
             self.profile_name = store.profile_name()
@@ -76,6 +83,8 @@ class History:
     async def ready(self) -> bool:
         """Wait until the store is open; False when history is off."""
         if self.problem is None:
+            if self._opening is None:
+                self._opening = self._thread.submit(self._open)
             try:
                 await asyncio.wrap_future(self._opening)
             except StoreError as exc:
@@ -159,7 +168,7 @@ class History:
     async def close(self) -> None:
         """Finish the writes, then close the store."""
         await self.flush()
-        on = await self.ready()
+        on = self._opening is not None and await self.ready()
         store, self._store = self._store, None
         if on and store is not None:  # turning off has closed it already
             await asyncio.wrap_future(self._thread.submit(store.close))

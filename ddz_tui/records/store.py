@@ -36,20 +36,18 @@ from ddz_tui.engine import (
 )
 from ddz_tui.engine.events import Left, WildDrawn
 from ddz_tui.engine.seats import per_seat
-from ddz_tui.i18n import Phrase, PhrasedError, t
+from ddz_tui.i18n import Phrase, t
+from ddz_tui.records.errors import StoreError
 from ddz_tui.records.ladder import LADDER_ROWS, Identity, Ladder, Period, read_ladder
 from ddz_tui.records.names import check_name
 from ddz_tui.text import printable
 
+FILE_NAME = paths.HISTORY_FILE
+
 T = TypeVar("T")
 
-FILE_NAME = "ddz.sqlite3"
 BUSY_TIMEOUT_MS = 5000
 PLAIN_RULES = Rules()
-
-
-class StoreError(PhrasedError):
-    """The history database cannot be used; the phrase says why, for the player."""
 
 
 class Origin(str, Enum):
@@ -533,7 +531,7 @@ def _decoded(data: bytes) -> str:
 
 def default_path(data_dir: Path | str | None = None) -> Path:
     """The database file: `data_dir`, else $DDZ_DATA_DIR, else the user data directory."""
-    return paths.data_dir(data_dir) / FILE_NAME
+    return paths.history_file(data_dir)
 
 
 def _explain(path: Path, exc: Exception) -> StoreError:

@@ -10,10 +10,10 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from ddz_tui.i18n import Phrase
-from ddz_tui.records.store import SeatLabel
 
 if TYPE_CHECKING:
     from ddz_tui.engine import PlayerView
+    from ddz_tui.records.store import SeatLabel
 
 
 class SeatKind(str, Enum):

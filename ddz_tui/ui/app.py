@@ -33,14 +33,15 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from ddz_tui.engine import Phase, Rules
 from ddz_tui.i18n import Lang, ascii_mode, default_language, set_ascii, set_language, t
 from ddz_tui.net.client.tokens import TokenStore
+from ddz_tui.paths import history_file
 from ddz_tui.records.history import History
-from ddz_tui.records.store import SeatLabel, default_path
 from ddz_tui.sound.player import Sound
 from ddz_tui.ui.screens.boss import BossScreen
 from ddz_tui.ui.screens.confirm import ConfirmScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.settings import Settings, SettingsStore, rule_fields
 from ddz_tui.ui.strips import acyclic_strips
+from ddz_tui.ui.styles import share_stylesheet
 from ddz_tui.ui.theme import CARD_COLOURS, THEMES, theme_names
 from ddz_tui.ui.widgets.cards import CARD_STYLES, CardWidget
 from ddz_tui.ui.widgets.chips import CardStyle
@@ -154,6 +155,7 @@ class DdzApp(App[None]):
         one of its own); rules (`ddz --rules`): the house rules New game, New table and
         Host start with this session (their switches; as if chosen in Settings)."""
         super().__init__(driver_class=driver_class)
+        share_stylesheet(self)
         for theme in THEMES:
             self.register_theme(theme)
         self.store = store or SettingsStore.default()
@@ -166,7 +168,7 @@ class DdzApp(App[None]):
         self._seeds = random.Random(seed) if seed is not None else None
         self._replay = replay
         self.history = History(
-            default_path(data_dir), on_problem=self._history_off, thread=history_thread
+            history_file(data_dir), on_problem=self._history_off, thread=history_thread
         )
         self._default_lang = default_lang or default_language()
         set_language(lang or self.settings.language or self._default_lang)
@@ -248,10 +250,11 @@ class DdzApp(App[None]):
                 self.join_game(self._start)
             else:
                 self.host_game(self._start)
-        self.run_worker(self.history.ready(), group="history")
 
     def on_ready(self) -> None:
-        """The first screen is drawn."""
+        """The first screen is drawn: the history opens (a screen that needs it first
+        opens it itself), and what the title did not need is loaded."""
+        self.run_worker(self.history.ready(), group="history")
         self.run_worker(self._preload(), group="preload")
 
     async def _preload(self) -> None:
@@ -497,6 +500,7 @@ class DdzApp(App[None]):
         self.push_screen(TableScreen(client))
 
     def start_local_game(self, game: LocalGame) -> None:
+        from ddz_tui.records.store import SeatLabel
         from ddz_tui.table.clients import LocalTable
         from ddz_tui.table.host import TableHost
         from ddz_tui.table.keeping import keep_local_games

@@ -349,7 +349,7 @@ async def test_players_of_a_process_share_style_matches_and_a_history_thread(
     from textual.css.stylesheet import Stylesheet
 
     import ddz_tui.ui.sessions.session as session_module
-    from ddz_tui.ui.sessions import styles as shared
+    from ddz_tui.ui import styles as shared
 
     made: list[GameSession] = []
 

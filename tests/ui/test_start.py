@@ -14,6 +14,9 @@ HEAVY = (
     "ddz_tui.ui.screens.table",
     "ddz_tui.ui.screens.help",  # and Markdown with it
     "ddz_tui.net.client.lobby",  # and websockets with it
+    "ddz_tui.records.store",  # the history's store: SQLite and the record values,
+    "ddz_tui.engine.events",  # loaded by the history's thread once the title is drawn
+    "sqlite3",
 )
 
 
@@ -50,6 +53,30 @@ def test_once_the_title_is_drawn_the_app_loads_every_screen_and_the_game() -> No
         "asyncio.run(main())"
     )
     assert loaded_after(code) == set(HEAVY)
+
+
+async def test_the_app_parses_its_stylesheet_once_before_the_title(monkeypatch) -> None:
+    """Textual parses it with the default theme's variables, then again, whole, when
+    the app sets its own theme: a tenth of the start. Parsed once per theme now."""
+    from textual.css.stylesheet import Stylesheet
+
+    from ddz_tui.ui import styles
+    from tests.support.ui import make_app
+
+    monkeypatch.setattr(styles, "_parsed", {})
+    parsed: list[str] = []
+    parse = Stylesheet._parse_rules
+
+    def counted(self, css, read_from, *args, **kwargs):  # type: ignore[no-untyped-def]
+        parsed.append(str(read_from[0]))
+        return parse(self, css, read_from, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "_parse_rules", counted)
+    async with make_app().run_test() as pilot:
+        await pilot.pause()
+        assert "New game" in str(pilot.app.screen.query_one("#menu").get_option_at_index(0).prompt)
+    ours = [source for source in parsed if source.endswith("app.tcss")]
+    assert len(ours) == 1, parsed
 
 
 def test_a_key_never_imports_the_screen_it_opens() -> None:

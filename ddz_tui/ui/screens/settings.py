@@ -14,8 +14,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Select, Switch
 
 from ddz_tui.i18n import Lang, t
+from ddz_tui.records.errors import StoreError
 from ddz_tui.records.names import NAME_MAX, BadName, check_name
-from ddz_tui.records.store import StoreError
 from ddz_tui.sound.clips import VOLUME_STEPS
 from ddz_tui.ui.screens.base import AppScreen
 from ddz_tui.ui.settings import BOT_DELAYS, Settings

@@ -39,7 +39,6 @@ from ddz_tui.sound.player import Sound
 from ddz_tui.ui.app import DdzApp
 from ddz_tui.ui.online import JoinRequest
 from ddz_tui.ui.sessions.driver import LinkDriver
-from ddz_tui.ui.sessions.styles import share_stylesheet
 from ddz_tui.ui.settings import SettingsStore
 
 log = logging.getLogger(__name__)
@@ -82,7 +81,6 @@ class SessionApp(DdzApp):
             history_thread=_shared_history_thread(),
         )
         self.player = start.name
-        share_stylesheet(self)
         self.console._environ = {"TERM": start.term}  # colours as the player's terminal has them
         self.console._color_system = self.console._detect_color_system()
 
