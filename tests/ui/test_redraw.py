@@ -299,3 +299,28 @@ async def test_a_replay_step_restyles_nothing(monkeypatch) -> None:
         accent = screen.get_component_rich_style("replay--turn", partial=True)
         words = [seg for seg in mine.render_line(0) if seg.text.strip()]
         assert words and all(seg.style.color == accent.color and seg.style.bold for seg in words)
+
+
+async def test_buttons_and_the_footer_back_to_a_look_they_had_are_not_drawn_again(
+    monkeypatch,
+) -> None:
+    from textual.widget import Widget
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        footer = screen.query_one(KeyFooter)
+        play = screen.query_one("#play")
+        for _ in range(2):  # each look once: a card raised (Play lit, Clear) and not
+            await pilot.press("space")
+            await pilot.pause()
+        with counting(monkeypatch, Widget, "render_lines") as drawn:
+            for _ in range(3):
+                await pilot.press("space")
+                await pilot.pause()
+                assert not play.disabled and "esc Clear" in text_of(footer)
+                await pilot.press("space")
+                await pilot.pause()
+                assert play.disabled and "esc Leave" in text_of(footer)
+        kinds = {type(widget).__name__ for widget in drawn}
+        assert "Hand" in kinds, "the hand changed: drawn"
+        assert not kinds & {"ActionButton", "KeyFooter"}, kinds

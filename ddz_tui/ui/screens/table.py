@@ -12,7 +12,7 @@ import asyncio
 import logging
 import math
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import ClassVar
@@ -71,6 +71,7 @@ from ddz_tui.ui.show.table import (
 from ddz_tui.ui.widgets.cards import CardRow, Hand
 from ddz_tui.ui.widgets.chips import CardStyle
 from ddz_tui.ui.widgets.keys import KeyFooter
+from ddz_tui.ui.widgets.looks import KeptLooks
 from ddz_tui.ui.widgets.plain import keyed
 from ddz_tui.ui.widgets.table_parts import (
     CardCounter,
@@ -112,20 +113,23 @@ class ChatHeard(Message):
         self.line = line
 
 
-class ActionButton(Button, can_focus=False):
+class ActionButton(Button, KeptLooks, can_focus=False):
     """A button for the mouse; the keyboard has a key for each of them.
 
     Greyed and back without a restyle: Textual matches the whole stylesheet against a
     widget again whenever `disabled` changes (a millisecond a button), and the table
     turns Play, Pass and Hint on and off at every turn. The look a disabled button
     has (Button's `:disabled` rule: `text-opacity: 0.6`, the not-allowed pointer) is
-    set on the button's own styles instead."""
+    set on the button's own styles instead. Each look (lit, grey) is drawn once."""
 
     def watch_disabled(self, disabled: bool) -> None:
         if disabled and self.mouse_hover and self.app.mouse_over is not None:
             self._message_queue.put_nowait(events.Leave(self.app.mouse_over))
         self.styles.text_opacity = 0.6 if disabled else 1.0
         self.styles.pointer = "not-allowed" if disabled else "pointer"
+
+    def look(self) -> Hashable:
+        return self.label, self.styles.text_opacity
 
 
 class TableScreen(AppScreen):

@@ -19,7 +19,8 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding
 from textual.strip import Strip
-from textual.widget import Widget
+
+from ddz_tui.ui.widgets.looks import KeptLooks
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -36,9 +37,31 @@ class ShownKey:
     tooltip: str
 
 
-class KeyFooter(Widget, can_focus=False):
+def _parts(item: ShownKey) -> list[tuple[str, str]]:
+    """An item's words, each with the component class it is drawn in."""
+    if item.description:
+        return [
+            (f" {item.display} ", "footer-key--key"),
+            (f"{item.description} ", "footer-key--description"),
+        ]
+    return [(item.display, "footer-key--key")]
+
+
+def _spans(keys: tuple[ShownKey, ...]) -> list[tuple[int, int]]:
+    """Each item's columns, [start, end)."""
+    spans = []
+    x = 0
+    for item in keys:
+        width = sum(cell_len(text) for text, _ in _parts(item))
+        spans.append((x, x + width))
+        x += width
+    return spans
+
+
+class KeyFooter(KeptLooks, can_focus=False):
     """The screen's shown bindings, one item each (the first binding of each action),
-    like Textual's Footer. A click on an item presses its key."""
+    like Textual's Footer. A click on an item presses its key. Its few looks (a card
+    raised or not: Clear or Leave) are each drawn once."""
 
     ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -103,6 +126,7 @@ class KeyFooter(Widget, can_focus=False):
         keys = self.shown_keys()
         if keys != self._keys:
             self._keys = keys
+            self._spans = _spans(keys)
             self.refresh()
 
     def shown_keys(self) -> tuple[ShownKey, ...]:
@@ -133,30 +157,26 @@ class KeyFooter(Widget, can_focus=False):
                 )
         return tuple(items[0] for items in by_action.values())
 
+    def look(self) -> tuple[tuple[ShownKey, ...], int | None]:
+        return self._keys, self._hover
+
     def render_line(self, y: int) -> Strip:
         """The keys as segments (the line API): no `Text` to turn into strips again."""
         base = self.rich_style
-        key_style = base + self.get_component_rich_style("footer-key--key")
-        description_style = base + self.get_component_rich_style("footer-key--description")
+        styles = {
+            part: base + self.get_component_rich_style(part)
+            for part in ("footer-key--key", "footer-key--description")
+        }
         dim = Style(dim=True)
         segments: list[Segment] = []
-        self._spans = []
-        x = 0
         for index, item in enumerate(self._keys):
             item_class = "footer-key--hover" if index == self._hover else "footer-key--item"
             item_style = base + self.get_component_rich_style(item_class)
-            parts = (
-                [(f" {item.display} ", key_style), (f"{item.description} ", description_style)]
-                if item.description
-                else [(item.display, key_style)]
-            )
-            start = x
-            for text, style in parts:
-                style = item_style + style
+            for text, part in _parts(item):
+                style = item_style + styles[part]
                 segments.append(Segment(text, style if item.enabled else style + dim))
-                x += cell_len(text)
-            self._spans.append((start, x))
-        return Strip(segments, x).crop_extend(0, self.size.width, base)
+        width = self._spans[-1][1] if self._spans else 0
+        return Strip(segments, width).crop_extend(0, self.size.width, base)
 
     def _item_at(self, x: int) -> int | None:
         for index, (start, end) in enumerate(self._spans):

@@ -1,0 +1,47 @@
+"""Widgets that go back and forth between a few looks, each drawn once and kept.
+
+Textual draws a widget again, whole, whenever it is refreshed, even to a look it had a
+moment ago: Play, Pass and Hint go grey and back at every turn, and the footer gains
+and loses "Clear" with every raised card. Drawing a button's label (aligned, faded)
+or the footer's keys costs more than the rest of their row; a kept look is a lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import ClassVar
+
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+
+class KeptLooks(Widget):
+    """A widget whose lines are kept for each look (`look`), a few at most.
+
+    A look is what the widget shows (`look`) with what the stylesheet gives it (the
+    theme, whose colours its component classes take too, and its `rich_style`, which a
+    hover or a pressed button change), its size and the part of it asked for.
+
+    Listed after a Textual widget class among the bases (`ActionButton(Button,
+    KeptLooks)`): Textual takes a widget's stylesheet defaults down its first bases."""
+
+    MOST_LOOKS: ClassVar[int] = 8
+
+    _looks: dict[Hashable, list[Strip]] | None = None
+
+    def look(self) -> Hashable:
+        """Everything the widget's lines depend on besides its style and size."""
+        raise NotImplementedError
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        key = (crop, self.size, self.app.theme, self.rich_style, self.look())
+        looks = self._looks
+        if looks is None:
+            looks = self._looks = {}
+        lines = looks.get(key)
+        if lines is None:
+            if len(looks) >= self.MOST_LOOKS:
+                looks.clear()
+            lines = looks[key] = super().render_lines(crop)
+        return lines
