@@ -50,10 +50,11 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
 
 
 def _open_store(args: argparse.Namespace) -> Store:
-    from ddz_tui.records.store import Store, StoreError, default_path
+    from ddz_tui.paths import history_file
+    from ddz_tui.records.store import Store, StoreError
 
     try:
-        return Store.open(default_path(args.data_dir))
+        return Store.open(history_file(args.data_dir))
     except StoreError as exc:
         raise CommandError(str(exc)) from None
 

@@ -118,10 +118,11 @@ def _served_here(args: argparse.Namespace, period: Period) -> tuple[Ladder, str]
     import datetime as dt
 
     from ddz_tui.i18n import t
+    from ddz_tui.paths import history_file
     from ddz_tui.records.ladder import Period
-    from ddz_tui.records.store import Store, StoreError, default_path
+    from ddz_tui.records.store import Store, StoreError
 
-    path = default_path(args.data_dir)
+    path = history_file(args.data_dir)
     if not path.exists():
         return None
     try:

@@ -359,13 +359,13 @@ def _history(args: argparse.Namespace) -> History:
     (trouble with the database is logged once, and serving goes on)."""
     import logging
 
+    from ddz_tui.paths import history_file
     from ddz_tui.records.history import History
-    from ddz_tui.records.store import default_path
 
     def say(problem: str) -> None:
         logging.getLogger("ddz_tui.net.server").warning("games are not kept: %s", problem)
 
-    return History(default_path(args.data_dir), on_problem=say)
+    return History(history_file(args.data_dir), on_problem=say)
 
 
 async def _until_terminated(coroutine) -> None:

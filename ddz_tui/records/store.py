@@ -529,11 +529,6 @@ def _decoded(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
-def default_path(data_dir: Path | str | None = None) -> Path:
-    """The database file: `data_dir`, else $DDZ_DATA_DIR, else the user data directory."""
-    return paths.history_file(data_dir)
-
-
 def _explain(path: Path, exc: Exception) -> StoreError:
     text = str(exc).lower()
     if "locked" in text or "busy" in text:
@@ -563,7 +558,7 @@ class Store:
         """Open (creating and migrating as needed) the database at `path`.
 
         `busy_timeout` is how long to wait for another process's write to finish."""
-        path = path or default_path()
+        path = path or paths.history_file()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)

@@ -12,6 +12,7 @@ from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import play_out
 from ddz_tui.engine import Game, LandlordMode, Rules, dumps, parse_rules
 from ddz_tui.i18n import Lang, set_language
+from ddz_tui.paths import history_file
 from ddz_tui.records.store import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -20,7 +21,6 @@ from ddz_tui.records.store import (
     SeatRecord,
     Store,
     StoreError,
-    default_path,
 )
 
 SEATS = [SeatRecord("Mei"), SeatRecord("Bot A", "random"), SeatRecord("Bot B", "random")]
@@ -223,10 +223,10 @@ def test_a_path_that_cannot_be_a_file(tmp_path: Path) -> None:
 
 def test_where_the_database_lives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DDZ_DATA_DIR", str(tmp_path / "env"))
-    assert default_path() == tmp_path / "env" / "ddz.sqlite3"
-    assert default_path(tmp_path / "flag") == tmp_path / "flag" / "ddz.sqlite3"
+    assert history_file() == tmp_path / "env" / "ddz.sqlite3"
+    assert history_file(tmp_path / "flag") == tmp_path / "flag" / "ddz.sqlite3"
     monkeypatch.delenv("DDZ_DATA_DIR")
-    assert default_path().name == "ddz.sqlite3" and "ddz-tui" in str(default_path())
+    assert history_file().name == "ddz.sqlite3" and "ddz-tui" in str(history_file())
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,8 @@ from textual.widgets import Button, DataTable, Input, OptionList
 import ddz_tui.net.client.lobby as client_module
 from ddz_tui.engine import Phase
 from ddz_tui.net.client.lobby import LobbyClient
-from ddz_tui.records.store import FILE_NAME, Origin, SeatRecord, Store, default_path
+from ddz_tui.paths import history_file
+from ddz_tui.records.store import FILE_NAME, Origin, SeatRecord, Store
 from ddz_tui.ui.online import HostRequest, JoinRequest
 from ddz_tui.ui.screens.connect import HostScreen, JoinScreen
 from ddz_tui.ui.screens.lobby import LobbyScreen, NewTableScreen
@@ -125,7 +126,7 @@ async def test_a_network_game_from_the_lobby_by_keys_and_back() -> None:
             await wait_for(pilot, lambda: isinstance(app.screen, SharedResultScreen))
             assert screen.state.games == 1 and sum(screen.state.totals) == 0
             await app.history.flush()
-            with Store.open(default_path()) as store:
+            with Store.open(history_file()) as store:
                 (kept,) = store.recent_games()
             assert (kept.origin, kept.my_seat) == (Origin.CLIENT, 0), "the game is kept"
             assert kept.names == ("ann", "Bot 2", "Bot 3")
