@@ -324,3 +324,31 @@ async def test_buttons_and_the_footer_back_to_a_look_they_had_are_not_drawn_agai
         kinds = {type(widget).__name__ for widget in drawn}
         assert "Hand" in kinds, "the hand changed: drawn"
         assert not kinds & {"ActionButton", "KeyFooter"}, kinds
+
+
+def test_a_stale_lane_is_tinted_as_textual_tints_each_style_once(monkeypatch) -> None:
+    """A lane going stale at every play tints each of its few styles once, and looks as
+    Textual's `Tint` makes it (styles, text and control codes kept)."""
+    from rich.style import Style
+    from rich.terminal_theme import DEFAULT_TERMINAL_THEME
+    from textual.color import Color
+    from textual.renderables.tint import Tint
+    from textual.strip import Strip
+
+    from ddz_tui.ui.widgets import cards
+
+    red, edge = Style(color="red", bgcolor="white"), Style(color="#808080", bold=True)
+    strips = [
+        Strip([Segment("╭──", edge), Segment("3", red), Segment(" ", None)] * 7),
+        Strip([Segment("x", edge), Segment("\x1b", None, [(1,)]), Segment("♥", red)]),  # type: ignore[list-item]
+    ]
+    tint, background = Color(0, 0, 0, 0.4), Color(10, 90, 40)
+    expected = [
+        list(Tint.process_segments(strip, tint, DEFAULT_TERMINAL_THEME, background))
+        for strip in strips
+    ]
+    with counting(monkeypatch, Tint, "process_segments") as calls:
+        got = cards.tinted(strips, tint, DEFAULT_TERMINAL_THEME, background)
+    assert [list(strip) for strip in got] == expected
+    assert [strip.cell_length for strip in got] == [strip.cell_length for strip in strips]
+    assert len(calls) == 3  # red, the edge and no style: once each

@@ -170,6 +170,9 @@ class TableScreen(AppScreen):
         go by (a test hands in one it moves itself)."""
         super().__init__()
         self.client = client
+        self.shared = isinstance(client, SharedTable)
+        """A table other players sit at: the deal waits until everyone is ready. (Asked
+        at every update: a protocol's `isinstance` takes some 50 µs.)"""
         self.clock = clock
         self._auto_pass: Timer | None = None
         self._assisted: tuple[int, int] | None = None  # the turn passed or raised for you
@@ -195,11 +198,6 @@ class TableScreen(AppScreen):
         # a spectator at a server's table: the public view from seat 0's chair, no hand
         # while the game is on, no move, Esc back to the lobby
         self.watching: bool = getattr(client, "watching", False) is True
-
-    @property
-    def shared(self) -> bool:
-        """A table other players sit at: the deal waits until everyone is ready."""
-        return isinstance(self.client, SharedTable)
 
     @property
     def waiting(self) -> bool:
