@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from typing import TYPE_CHECKING
 
@@ -43,17 +44,25 @@ def open_app(
             raise UsageError(f"--rules: {exc}") from None
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         raise UsageError("the game needs a terminal (stdin and stdout must be a TTY)")
-    from ddz_tui.ui.app import DdzApp
+    # No garbage collections until the first screen is drawn (the app turns the
+    # collector back on then, `DdzApp.on_ready`): importing Textual and drawing the
+    # title make objects by the hundred thousand and free next to none in cycles, and
+    # the collector walked them some 120 times, a twentieth of the start.
+    gc.disable()
+    try:
+        from ddz_tui.ui.app import DdzApp
 
-    app = DdzApp(
-        ascii_cards=args.ascii,
-        lang=Lang(args.lang) if args.lang else None,
-        seed=args.seed,
-        start=start,
-        data_dir=args.data_dir,
-        replay=replay,
-        owns_process=True,
-        rules=rules,
-    )
-    app.run()
+        app = DdzApp(
+            ascii_cards=args.ascii,
+            lang=Lang(args.lang) if args.lang else None,
+            seed=args.seed,
+            start=start,
+            data_dir=args.data_dir,
+            replay=replay,
+            owns_process=True,
+            rules=rules,
+        )
+        app.run()
+    finally:
+        gc.enable()
     return app.return_code or 0

@@ -24,7 +24,6 @@ from enum import Enum
 
 from ddz_tui.i18n import t
 from ddz_tui.paths import SOUND_ENV, SOUND_OFF
-from ddz_tui.sound.alsa import silence_alsa
 from ddz_tui.sound.clips import (
     Backend,
     Clip,
@@ -259,6 +258,8 @@ class _Worker:
         self.effects: deque[Playback] = deque()
 
     def run(self) -> None:
+        from ddz_tui.sound.alsa import silence_alsa  # ctypes: here, not before the title
+
         silence_alsa()
         self.guard(self.start)
         while True:

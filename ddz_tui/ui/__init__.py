@@ -1,1 +1,2 @@
-"""The terminal app: screens, widgets and one stylesheet (app.tcss)."""
+"""The terminal app: screens, widgets and the stylesheet (app.tcss, the title's part, and
+screens/screens.tcss, every other screen's)."""

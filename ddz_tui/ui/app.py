@@ -12,9 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import importlib
 import logging
-import pkgutil
 import random
 import signal
 import sys
@@ -32,16 +30,16 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from ddz_tui.engine import Phase, Rules
 from ddz_tui.i18n import Lang, ascii_mode, default_language, set_ascii, set_language, t
-from ddz_tui.net.client.tokens import TokenStore
 from ddz_tui.paths import history_file
 from ddz_tui.records.history import History
 from ddz_tui.sound.player import Sound
+from ddz_tui.ui.screens.base import SCREENS_CSS
 from ddz_tui.ui.screens.boss import BossScreen
 from ddz_tui.ui.screens.confirm import ConfirmScreen
 from ddz_tui.ui.screens.title import TitleScreen
 from ddz_tui.ui.settings import Settings, SettingsStore, rule_fields
 from ddz_tui.ui.strips import acyclic_strips
-from ddz_tui.ui.styles import share_stylesheet
+from ddz_tui.ui.styles import parse_ahead, share_stylesheet
 from ddz_tui.ui.theme import CARD_COLOURS, THEMES, theme_names
 from ddz_tui.ui.widgets.cards import CARD_STYLES, CardWidget
 from ddz_tui.ui.widgets.chips import CardStyle
@@ -70,6 +68,9 @@ PRELOADED = (
 )
 """Modules the app imports once its title is drawn, beside every screen's (see
 `DdzApp.on_ready`)."""
+FIRST_LOADED = ("ddz_tui.ui.screens.new_game", "ddz_tui.ui.screens.settings")
+"""The title's two dialogs (N, S), the first the preload imports: the title shows
+without them, and a key pressed as it shows waits the least."""
 
 NOTICE_SECONDS = 20
 BOSS_KEY = "f9"
@@ -186,12 +187,14 @@ class DdzApp(App[None]):
         self._online: Online | None = None
         self._quit_question: ConfirmScreen | None = None
         self._loaded = asyncio.Event()  # set once `preload` has run
+        self._arrived = asyncio.Event()  # set (and made anew) as `preload` loads a module
 
     @property
     def online(self) -> Online:
         """The network session (joined or hosting), made when first asked for: the
         networking is not loaded before the title shows."""
         if self._online is None:
+            from ddz_tui.net.client.tokens import TokenStore
             from ddz_tui.ui.online import Online
 
             tokens = TokenStore.default(self._data_dir) if self._keep_tokens else None
@@ -253,7 +256,11 @@ class DdzApp(App[None]):
 
     def on_ready(self) -> None:
         """The first screen is drawn: the history opens (a screen that needs it first
-        opens it itself), and what the title did not need is loaded."""
+        opens it itself), and what the title did not need is loaded. The garbage
+        collector, off until now in a process of the game's own (`ddz`: see
+        cli.play.open_app), is back."""
+        if self._owns_process:
+            gc.enable()
         self.run_worker(self.history.ready(), group="history")
         self.run_worker(self._preload(), group="preload")
 
@@ -265,19 +272,34 @@ class DdzApp(App[None]):
         loaded by now is moved out of the garbage collector's reach: its full
         collections then walk only what play creates, where they took 40-80 ms now and
         then, the tail of a key's redraw."""
+        variables = dict(self.stylesheet._variables)  # the theme's, read on the loop
         try:
-            await asyncio.to_thread(preload)
+            with contextlib.suppress(Exception):  # a broken file is said as it is read
+                await asyncio.to_thread(parse_ahead, SCREENS_CSS, variables)
+            loop = asyncio.get_running_loop()
+
+            def arrived() -> None:  # (in the preload's thread)
+                with contextlib.suppress(RuntimeError):  # the app has ended: no loop
+                    loop.call_soon_threadsafe(self._arrival)
+
+            await asyncio.to_thread(preload, arrived)
         finally:
             self._loaded.set()
         if self._owns_process:
             gc.freeze()
 
+    def _arrival(self) -> None:
+        """The preload has loaded one more module: whoever waits for one looks again."""
+        self._arrived.set()
+        self._arrived = asyncio.Event()
+
     async def loaded(self, module: str) -> None:
         """Wait until `module` (a screen's) is imported, by the preload when it is not
         yet: a key that opens a screen never imports it itself, on the event loop beside
-        the preload, where a reinstall of the package in between would take it away."""
-        if module not in sys.modules:
-            await self._loaded.wait()
+        the preload, where a reinstall of the package in between would take it away.
+        (The title's own dialogs are the preload's first: see `FIRST_LOADED`.)"""
+        while module not in sys.modules and not self._loaded.is_set():
+            await self._arrived.wait()
 
     def _quit_on_sigterm(self, on: bool) -> None:
         """SIGTERM quits as Ctrl+Q does: a hosted server tells its players it is
@@ -590,16 +612,21 @@ class DdzApp(App[None]):
         )
 
 
-def preload() -> None:
-    """Import every screen of the app and `PRELOADED`; a module that fails is logged,
-    and fails again where it is used, with the app's own handling there."""
+def preload(arrived: Callable[[], None] = lambda: None) -> None:
+    """Import `FIRST_LOADED`, every other screen of the app and `PRELOADED`, calling
+    `arrived` after each; a module that fails is logged, and fails again where it is
+    used, with the app's own handling there."""
+    import importlib
+    import pkgutil
+
     from ddz_tui.ui import screens
 
     names = [
         f"{screens.__name__}.{module.name}" for module in pkgutil.iter_modules(screens.__path__)
     ]
-    for name in (*names, *PRELOADED):
+    for name in dict.fromkeys((*FIRST_LOADED, *names, *PRELOADED)):
         try:
             importlib.import_module(name)
         except Exception:
             log.exception("importing %s ahead of its use failed", name)
+        arrived()

@@ -20,6 +20,7 @@ whose rules look at its siblings (`:first-child`, `:odd`...) or at `:focus-withi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
@@ -160,6 +161,14 @@ def _step(node: DOMNode) -> tuple[Any, ...]:
     if isinstance(node, App):
         return (type(node), node.id, node.classes, frozenset(node.get_pseudo_classes()))
     return (type(node), node.id, node.classes)
+
+
+def parse_ahead(path: Path, variables: dict[str, str]) -> None:
+    """Parse the CSS file at `path` as an app's stylesheet with these variables would
+    read it, and keep the parse: from any thread, before a screen that names the file
+    opens (Textual reads a screen's CSS_PATH as it is first pushed)."""
+    css = path.read_text(encoding="utf-8")
+    SharedStylesheet(variables=variables)._parse_rules(css, (str(path.absolute()), ""))
 
 
 def share_stylesheet(app: Any) -> None:

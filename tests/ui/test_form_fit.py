@@ -141,7 +141,7 @@ async def test_new_table_by_keys_at_80x24() -> None:
 
 
 LABEL_ROOM = 25
-"""A row's label column is 26 cells (app.tcss): a longer label wraps out of its line,
+"""A row's label column is 26 cells (screens.tcss): a longer label wraps out of its line,
 one as long leaves no gap before the control."""
 
 

@@ -3,8 +3,15 @@ right after (every screen it can open, and the game behind them)."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
+
+import pytest
+
+from ddz_tui.ui.screens.base import SCREENS_CSS
+from ddz_tui.ui.widgets.chips import CardStyle
+from tests.support.ui import make_app
 
 HEAVY = (
     "ddz_tui.rules",  # the rule table
@@ -20,9 +27,19 @@ HEAVY = (
 )
 
 
-def loaded_after(code: str) -> set[str]:
-    """The modules of HEAVY that a fresh interpreter has loaded after running `code`."""
-    probe = f"{code}\nimport sys\nprint(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
+BESIDE_THE_TITLE = (
+    "ddz_tui.cli.bots",  # the subcommands' modules: `ddz` alone parses without them
+    "ddz_tui.cli.history",
+    "ddz_tui.cli.net",
+    "ddz_tui.ui.screens.new_game",  # the title's dialogs: the preload's first
+    "ddz_tui.ui.screens.settings",
+    "ctypes",  # the sound's hush for ALSA: in the audio thread, when sound is on
+)
+
+
+def loaded_after(code: str, modules: tuple[str, ...] = HEAVY) -> set[str]:
+    """The `modules` that a fresh interpreter has loaded after running `code`."""
+    probe = f"{code}\nimport sys\nprint(' '.join(m for m in {modules!r} if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return set(done.stdout.split())
@@ -84,7 +101,7 @@ def test_a_key_never_imports_the_screen_it_opens() -> None:
     open (S: No module named 'ddz_tui.ui.screens.settings'). Here the package's files
     are gone for the event loop from the moment the title is drawn, and the preload is
     held back while the keys are pressed: each key still opens its screen, the title's
-    two dialogs at once, the others once the preload has run."""
+    two dialogs too (the preload's first: the title shows without them)."""
     code = (
         "import asyncio, os, sys, tempfile, threading\n"
         "from importlib.abc import MetaPathFinder\n"
@@ -96,9 +113,9 @@ def test_a_key_never_imports_the_screen_it_opens() -> None:
         "from ddz_tui.ui.app import DdzApp\n"
         "held = threading.Event()\n"
         "real_preload = app_module.preload\n"
-        "def held_preload():\n"
+        "def held_preload(*args):\n"
         "    held.wait()\n"
-        "    real_preload()\n"
+        "    real_preload(*args)\n"
         "app_module.preload = held_preload\n"
         "class Reinstalled(MetaPathFinder):\n"
         "    def find_spec(self, name, path=None, target=None):\n"
@@ -118,17 +135,79 @@ def test_a_key_never_imports_the_screen_it_opens() -> None:
         "    app = DdzApp()\n"
         "    async with app.run_test() as pilot:\n"
         "        sys.meta_path.insert(0, Reinstalled())\n"
-        "        await opens(pilot, app, 's', 'SettingsScreen')\n"
-        "        await opens(pilot, app, 'n', 'NewGameScreen')\n"
-        "        pressed = asyncio.create_task(opens(pilot, app, 't', 'StatsScreen'))\n"
+        "        pressed = asyncio.create_task(opens(pilot, app, 's', 'SettingsScreen'))\n"
         "        await pilot.pause()\n"
-        "        assert type(app.screen).__name__ == 'TitleScreen', 'T waits for the preload'\n"
+        "        assert type(app.screen).__name__ == 'TitleScreen', 'S waits for the preload'\n"
         "        held.set()\n"
         "        await pressed\n"
-        "        for key, name in [('j', 'JoinScreen'),"
-        " ('o', 'HostScreen'), ('f1', 'HelpScreen'), ('u', 'TutorialScreen')]:\n"
+        "        for key, name in [('n', 'NewGameScreen'), ('t', 'StatsScreen'),"
+        " ('j', 'JoinScreen'), ('o', 'HostScreen'), ('f1', 'HelpScreen'),"
+        " ('u', 'TutorialScreen')]:\n"
         "            await opens(pilot, app, key, name)\n"
         "    assert app.return_code in (None, 0), app.return_code\n"
         "asyncio.run(main())"
     )
     assert loaded_after(code) == set(HEAVY)
+
+
+def test_ddz_alone_opens_the_title_without_the_subcommands_nor_the_titles_dialogs() -> None:
+    code = "import ddz_tui.cli.command as c\nc.parse_arguments(['--lang', 'en'])\n"
+    assert loaded_after(code + "import ddz_tui.ui.app", BESIDE_THE_TITLE) == set()
+
+
+async def test_the_title_is_drawn_with_none_of_the_other_screens_rules() -> None:
+    """Only app.tcss is parsed before the title shows; screens.tcss, every other
+    screen's, as the first of them opens (Settings here)."""
+
+    def names(app) -> set[str]:  # type: ignore[no-untyped-def]
+        return {name for rule in app.stylesheet.rules for name in rule.selector_names}
+
+    async with make_app().run_test() as pilot:
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "TitleScreen"
+        assert "#menu" in names(pilot.app)
+        assert not {"#hand", "#settings-form", "AppModal", "#boss-page"} & names(pilot.app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "SettingsScreen"
+        assert {"#hand", "#settings-form", "AppModal", "#boss-page"} <= names(pilot.app)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{}, {"ascii_cards": True}, {"card_style": CardStyle.DISCREET}],
+    ids=["plain", "ascii", "discreet"],
+)
+async def test_the_other_screens_rules_change_nothing_on_the_title(settings) -> None:
+    """The title looks the same before and after screens.tcss is read (as it is when
+    the first other screen opens): a rule the title needs belongs in app.tcss."""
+    async with make_app(**settings).run_test() as pilot:
+        await pilot.pause()
+        title = pilot.app.screen
+        assert type(title).__name__ == "TitleScreen"
+
+        def looks() -> list[tuple[str, str | None, str]]:
+            return [
+                (type(node).__name__, node.id, node.styles.css)
+                for node in title.walk_children(with_self=True)
+            ]
+
+        alone = looks()
+        stylesheet = pilot.app.stylesheet
+        assert not stylesheet.has_source(str(SCREENS_CSS), "")
+        stylesheet.read(SCREENS_CSS)
+        stylesheet.reparse()
+        stylesheet.update(pilot.app)
+        await pilot.pause()
+        assert looks() == alone
+
+
+async def test_a_process_of_the_games_own_collects_garbage_again_once_the_title_shows() -> None:
+    """`ddz` turns the collector off until then (cli.play.open_app)."""
+    gc.disable()
+    try:
+        async with make_app(owns_process=True).run_test() as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.enable()

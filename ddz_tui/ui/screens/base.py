@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events
@@ -19,6 +20,10 @@ from ddz_tui.ui.widgets.plain import Plain
 if TYPE_CHECKING:
     from ddz_tui.ui.app import DdzApp
 
+SCREENS_CSS = Path(__file__).with_name("screens.tcss")
+"""Every screen's rules but the title's (the title's are in ../app.tcss, with what every
+screen needs): each screen names it as its CSS_PATH, so that Textual reads it as the
+first of them opens and `ddz` parses only the title's part before the title shows."""
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 ALWAYS_ALLOWED = {"quit"}
 SOUND_KEY = Binding("m,M", "app.toggle_sound", "keys.sound")
@@ -120,6 +125,7 @@ class Fitted(Localized):
 class AppScreen(Fitted, Screen[Any]):
     """A full screen of the app."""
 
+    CSS_PATH: ClassVar[Path | None] = SCREENS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [SOUND_KEY]
 
     def dismiss_if(self, yes: bool | None) -> None:
@@ -135,6 +141,7 @@ class AppScreen(Fitted, Screen[Any]):
 class AppModal(Fitted, ModalScreen[Any]):
     """A dialog over another screen."""
 
+    CSS_PATH = SCREENS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [SOUND_KEY]
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.screen import Screen
 
+from ddz_tui.ui.screens.base import SCREENS_CSS
 from ddz_tui.ui.widgets.plain import Plain
 
 REFRESH_SECONDS = 3.0  # top's own delay
@@ -143,6 +144,8 @@ class BossPage:
 
 class BossScreen(Screen[None]):
     """The boss page over everything; the app's boss key (F9) closes it again."""
+
+    CSS_PATH = SCREENS_CSS
 
     def __init__(
         self, seed: int | None = None, now: Callable[[], dt.datetime] | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,11 +14,12 @@ from ddz_tui.cards import DECK
 from ddz_tui.i18n import t
 from ddz_tui.sound.clips import Music
 from ddz_tui.ui.screens.base import AppScreen
-from ddz_tui.ui.screens.new_game import LocalGame, NewGameScreen
-from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.widgets.cards import CardRow
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
+
+if TYPE_CHECKING:
+    from ddz_tui.ui.screens.new_game import LocalGame
 
 MENU = (
     ("new_game", "ui.menu.new_game"),
@@ -50,6 +51,7 @@ class Menu(OptionList):
 
 class TitleScreen(AppScreen):
     MUSIC = Music.ROOM
+    CSS_PATH = None  # its rules are the app's own (app.tcss): see SCREENS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,N", "new_game", "keys.new_game"),
         # the menu offers it; the footer has no room at 80 columns (T is the statistics)
@@ -94,11 +96,14 @@ class TitleScreen(AppScreen):
         assert event.option.id is not None
         await self.run_action(event.option.id)
 
-    # The two dialogs of the title are imported with it (they are light); every other
-    # screen is the preload's (see DdzApp.loaded), so a reinstall of the package under
-    # a running game takes away no screen it can open.
+    # Every screen the title opens is the preload's (see DdzApp.loaded), its own two
+    # dialogs first, so a reinstall of the package under a running game takes away no
+    # screen it can open, and the title shows without them.
 
-    def action_new_game(self) -> None:
+    async def action_new_game(self) -> None:
+        await self.ddz.loaded("ddz_tui.ui.screens.new_game")
+        from ddz_tui.ui.screens.new_game import NewGameScreen
+
         self.app.push_screen(NewGameScreen(), self._deal)
 
     def _deal(self, choice: LocalGame | None) -> None:
@@ -131,7 +136,10 @@ class TitleScreen(AppScreen):
         await self.ddz.loaded("ddz_tui.ui.screens.help")
         self.ddz.open_help()
 
-    def action_settings(self) -> None:
+    async def action_settings(self) -> None:
+        await self.ddz.loaded("ddz_tui.ui.screens.settings")
+        from ddz_tui.ui.screens.settings import SettingsScreen
+
         self.app.push_screen(SettingsScreen())
 
     def action_quit(self) -> None:

@@ -31,7 +31,7 @@ FORM_KEYS: list[BindingType] = [
 
 FORM_HEIGHTS: list[tuple[int, str]] = [(0, "-short"), (34, "-tall")]
 """A form's vertical breakpoints: rows spaced in a tall terminal, one a line in a short
-one (80×24), so that the house rules' rows, more with every mode, fit (`app.tcss`)."""
+one (80×24), so that the house rules' rows, more with every mode, fit (`screens.tcss`)."""
 
 
 def level_options() -> list[tuple[str, Level]]:
