@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -15,7 +15,7 @@ from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.css.scalar import Scalar
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
@@ -41,9 +41,6 @@ from ddz_tui.ui.widgets.chips import (
 from ddz_tui.ui.widgets.lines import line_strip, text_strips
 from ddz_tui.ui.widgets.plain import Plain, literal
 
-if TYPE_CHECKING:
-    from typing_extensions import Self
-
 BACKS = DECK[:3]
 """Three cards to draw face down where the bottom cards are still hidden."""
 BACK_STEP = 2
@@ -57,7 +54,9 @@ _TURN_RULES = (
     "auto_border_title_color",
     "border_title_style",
 )
-"""The rules a seat panel sets on its own styles while it is its turn."""
+"""The rules a seat panel sets on its own styles while it is its turn (the border's
+four sides first)."""
+_BOLD = Style(bold=True)
 
 
 class SeatPanel(DrawnInRows):
@@ -114,7 +113,6 @@ class SeatPanel(DrawnInRows):
         self.call_later(self._turn_look_changed)
 
     _turn_look: tuple[bool, bool, bool] | None = None  # (turn, away, ascii) as set
-    _turn_switching = False
 
     def _show_turn(self) -> None:
         """Whose turn it is: the border's line heavy (ASCII's the same) in the accent
@@ -130,30 +128,18 @@ class SeatPanel(DrawnInRows):
             return
         self._turn_look = look
         styles = self.styles
-        self._turn_switching = True
-        try:
-            for rule in _TURN_RULES:
-                styles.clear_rule(rule)
-            if turn:
-                accent = self.get_component_styles("seat--turn").color
-                styles.border = ("ascii" if self.ascii else "heavy", accent)
-                styles.border_title_style = "bold"
-                if not away:  # (the stylesheet's colour, $text, is an automatic one)
-                    styles.auto_border_title_color = False
-                    styles.border_title_color = accent
-            self.refresh()
-        finally:
-            self._turn_switching = False
-
-    def refresh(
-        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
-    ) -> Self:
-        """Whose turn it is changes the border's line (round to heavy, in ASCII the
-        same), never its width: Textual lays the whole screen out again for any border
-        change, several milliseconds at every turn; here it is only drawn again."""
-        if self._turn_switching:
-            layout = False
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        for rule in _TURN_RULES:
+            styles.clear_rule(rule)
+        if turn:  # the rules as their properties would set them, each with a redraw
+            accent = self.get_component_styles("seat--turn").color
+            edge = ("ascii" if self.ascii else "heavy", accent)
+            for side in _TURN_RULES[:4]:
+                styles.set_rule(side, edge)
+            styles.set_rule("border_title_style", _BOLD)
+            if not away:  # (the stylesheet's colour, $text, is an automatic one)
+                styles.set_rule("auto_border_title_color", False)
+                styles.set_rule("border_title_color", accent)
+        self.refresh()  # the same room for the border, whatever its line: no layout
 
     _said: str | None = None  # a chat line from this seat, shown on the border a while
 
