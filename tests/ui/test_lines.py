@@ -50,3 +50,35 @@ def test_a_line_too_wide_or_overlapping_styles_are_left_to_textual() -> None:
     overlapping.stylize("bold", 0, 4)
     overlapping.stylize("italic", 2, 6)
     assert text_strips(overlapping, 20, BASE) is None
+
+
+def test_a_lane_of_one_row_chips_is_cut_from_its_spans_as_rich_draws_it(monkeypatch) -> None:
+    """The lanes' one-row chips (wrapped, wilds marked, ASCII, discreet) come out as
+    Rich renders them, cell for cell and style for style, without Rich."""
+    from rich.console import Console
+    from rich.segment import Segment
+
+    from ddz_tui.cards import DECK
+    from ddz_tui.ui.widgets.cards import text_rows
+    from ddz_tui.ui.widgets.chips import Ink, mini_chips
+
+    colours = ("black", "red", "grey50", "blue", "red", "cyan")
+    ink = Ink(*(Style(color=colour, bgcolor="white") for colour in colours))
+    console = Console(width=80)
+
+    def cells(rows: list[list[Segment]]) -> list[list[tuple[str, Style | None]]]:
+        return [[(char, seg.style) for seg in row for char in seg.text] for row in rows]
+
+    def by_rich(text: Text) -> list[list[Segment]]:
+        segments = Segment.apply_style(text.render(console, end=""), BASE)
+        return [list(row) for row in Segment.split_lines(segments)]
+
+    cases = ((5, 30, False, False), (20, 24, True, False), (17, 20, False, True))
+    for count, width, ascii, plain in cases:
+        marks = ["7" if i % 4 == 1 else "" for i in range(count)]
+        text = mini_chips(DECK[:count], ink, ascii, width, plain=plain, marks=marks)
+        expected = by_rich(text)
+        assert len(expected) > 1 or count == 5, "the long rows wrap"
+        with monkeypatch.context() as patched:
+            patched.setattr(Text, "render", None)  # Rich is not asked
+            assert cells(text_rows(text, BASE, console)) == cells(expected)

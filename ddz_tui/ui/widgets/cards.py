@@ -38,6 +38,7 @@ from ddz_tui.ui.widgets.chips import (
     row_width,
     wild_at,
 )
+from ddz_tui.ui.widgets.lines import span_rows
 
 CARD_STYLES = ("card--face", "card--red", "card--edge", "card--back", "card--lit", "card--lit-red")
 """The card colours, in `Ink`'s order: component classes of the app (`DdzApp`), read
@@ -378,6 +379,10 @@ def tinted(
 
 
 def text_rows(text: Text, base: Style, console: Console) -> list[list[Segment]]:
-    """A `Text` of a few styled pieces as rows of segments over `base`."""
+    """A `Text` of a few styled pieces as rows of segments over `base` (cut from its
+    spans: Rich's rendering, ~0.3 ms a lane, only where they overlap)."""
+    rows = span_rows(text, base)
+    if rows is not None:
+        return rows
     segments = Segment.apply_style(text.render(console, end=""), base)
     return [list(row) for row in Segment.split_lines(segments)]

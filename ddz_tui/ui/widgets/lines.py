@@ -40,11 +40,24 @@ def text_strips(text: Text, width: int, base: Style) -> list[Strip] | None:
     """`text`, line by line, as strips of `width` cells over `base`; None when a line is
     wider than that or two of its styles overlap (Textual's own rendering, which wraps
     and layers styles, is then the one to use)."""
+    rows = span_rows(text, base)
+    if rows is None:
+        return None
     strips = []
+    for row in rows:
+        used = sum(cell_len(segment.text) for segment in row)
+        if used > width:
+            return None
+        strips.append(Strip(row, used).extend_cell_length(width, base))
+    return strips
+
+
+def span_rows(text: Text, base: Style) -> list[list[Segment]] | None:
+    """`text`'s lines as segments over `base`, as wide as they are; None when two of its
+    styles overlap (Rich's rendering, which layers them, is then the one to use)."""
+    rows = []
     text_style = base + _style(text.style)
     for line in text.split("\n", allow_blank=True):
-        if line.cell_len > width:
-            return None
         plain = line.plain
         segments = []
         end = 0
@@ -57,8 +70,8 @@ def text_strips(text: Text, width: int, base: Style) -> list[Strip] | None:
             end = span.end
         if end < len(plain):
             segments.append(Segment(plain[end:], text_style))
-        strips.append(Strip(segments, line.cell_len).extend_cell_length(width, base))
-    return strips
+        rows.append(segments)
+    return rows
 
 
 def _style(style: str | Style) -> Style:
