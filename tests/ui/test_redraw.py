@@ -352,3 +352,24 @@ def test_a_stale_lane_is_tinted_as_textual_tints_each_style_once(monkeypatch) ->
     assert [list(strip) for strip in got] == expected
     assert [strip.cell_length for strip in got] == [strip.cell_length for strip in strips]
     assert len(calls) == 3  # red, the edge and no style: once each
+
+
+async def test_the_hidden_card_counter_counts_nothing_and_opens_with_the_figures(
+    monkeypatch,
+) -> None:
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        counter = screen.query_one(CardCounter)
+        with counting(monkeypatch, CardCounter, "show") as shown:
+            await pilot.press("h")
+            await screen.workers.wait_for_complete()  # the hint is worked out in a thread
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.view is not None and len(screen.view.hand) < 20, "a play was made"
+            assert shown == [] and not counter.display
+            await pilot.press("c")
+            assert shown == [counter] and counter.display
+        heads, counts = str(counter.render()).splitlines()[:2]
+        unseen = screen.view.unseen
+        figures = dict(zip(heads.split(), map(int, counts.split()), strict=True))
+        assert figures["3"] == unseen.count("3") and figures["2"] == unseen.count("2")

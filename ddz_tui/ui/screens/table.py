@@ -476,9 +476,12 @@ class TableScreen(AppScreen):
         takeover.display = view.phase is not Phase.OVER
         takeover.set_class(self.taken_over, "-on")
 
-    def _show_counter(self, view: PlayerView) -> None:
-        ascii = self.ddz.ascii_cards
-        self.query_one(CardCounter).show(view.unseen, view.landlord_holds, ascii)
+    def _show_counter(self, view: PlayerView, opening: bool = False) -> None:
+        """The counter's figures, while it shows (hidden, as it starts, it is filled as
+        it opens: counting at every move for no one took a third of a millisecond)."""
+        counter = self.query_one(CardCounter)
+        if counter.display or opening:
+            counter.show(view.unseen, view.landlord_holds, self.ddz.ascii_cards)
 
     def _show_message(self) -> None:
         if self._alert is not None:
@@ -832,6 +835,8 @@ class TableScreen(AppScreen):
 
     def action_counter(self) -> None:
         counter = self.query_one(CardCounter)
+        if not counter.display and self.view is not None:
+            self._show_counter(self.view, opening=True)
         counter.display = not counter.display
 
     # --- chat --------------------------------------------------------------------------
