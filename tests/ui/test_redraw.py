@@ -159,9 +159,18 @@ async def test_a_turn_that_passes_restyles_no_button_lane_or_message_and_lays_no
             counting(monkeypatch, Screen, "_refresh_layout") as layouts,
             counting(monkeypatch, DOMNode, "update_node_styles") as restyled,
         ):
+            assert screen.view is not None
+            moves = len(screen.view.history)
             await pilot.press("enter")  # played: the turn goes round the bots and back
-            await wait_for(pilot, lambda: screen.view is not None and not screen.view.my_turn)
-            await wait_for(pilot, lambda: screen.view is not None and screen.view.my_turn, 10)
+            # (counted by the moves made: a loaded machine may look only once it is back)
+            await wait_for(
+                pilot,
+                lambda: (
+                    screen.view is not None
+                    and len(screen.view.history) >= moves + 3
+                    and screen.view.my_turn
+                ),
+            )
             await pilot.pause()
         play = screen.query_one("#play")
         assert play.disabled and play.styles.text_opacity == 0.6, "greyed: nothing raised"
