@@ -33,6 +33,7 @@ from ddz_tui.i18n import Lang, ascii_mode, default_language, set_ascii, set_lang
 from ddz_tui.paths import history_file
 from ddz_tui.records.history import History
 from ddz_tui.sound.player import Sound
+from ddz_tui.ui.kept_lines import keep_widget_lines
 from ddz_tui.ui.screens.base import SCREENS_CSS
 from ddz_tui.ui.screens.boss import BossScreen
 from ddz_tui.ui.screens.confirm import ConfirmScreen
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 acyclic_strips()  # every app of the process draws many lines a second: see ui/strips.py
+keep_widget_lines()  # and most of them again as they were: see ui/kept_lines.py
 
 PRELOADED = (
     "ddz_tui.ui.online",

@@ -382,3 +382,50 @@ async def test_the_hidden_card_counter_counts_nothing_and_opens_with_the_figures
         unseen = screen.view.unseen
         figures = dict(zip(heads.split(), map(int, counts.split()), strict=True))
         assert figures["3"] == unseen.count("3") and figures["2"] == unseen.count("2")
+
+
+async def test_a_widget_that_did_not_change_gives_its_lines_whole(monkeypatch) -> None:
+    """A cursor move redraws the hand: the widgets around it that did not change give
+    the compositor the lines they gave last (Textual worked each of them out again:
+    background, filters, every line looked up and cut)."""
+    from textual._styles_cache import StylesCache
+    from textual.widget import Widget
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        caches = {id(widget._styles_cache): widget for widget in screen.query(Widget)}
+        with counting(monkeypatch, StylesCache, "render") as rendered:
+            await pilot.press("right")
+            await pilot.pause()
+        redrawn = {caches[id(cache)] for cache in rendered if id(cache) in caches}
+        assert screen.hand in redrawn, "the cursor moved: the hand is drawn"
+        unchanged = [screen.query_one(SeatPanel), screen.query_one("#top"), screen]
+        assert not redrawn & set(unchanged)
+
+
+async def test_kept_lines_are_given_again_only_while_nothing_changed() -> None:
+    """What marks a widget dirty (a refresh, a restyle, a new size) and what its lines
+    depend on besides (the crop, the app's line filters) each make it draw again."""
+    from textual.filter import Monochrome
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        seat = screen.query_one(SeatPanel)
+        crop = Region(0, 0, seat.size.width, seat.size.height)
+        lines = seat.render_lines(crop)
+        assert seat.render_lines(crop) is lines
+        narrower = crop.crop_size((seat.size.width - 1, seat.size.height))
+        assert seat.render_lines(narrower) is not lines
+        lines = seat.render_lines(crop)
+        seat.refresh()
+        assert seat.render_lines(crop) is not lines
+        lines = seat.render_lines(crop)
+        pilot.app._filters.append(Monochrome())
+        try:
+            grey = seat.render_lines(crop)
+            assert grey is not lines and grey != lines, "the filter is applied"
+        finally:
+            pilot.app._filters.pop()
+        assert seat.render_lines(crop) == lines

@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ddz_tui.cards import Card
+from ddz_tui.ui.kept_lines import kept_lines
 from ddz_tui.ui.localized import Localized
 from ddz_tui.ui.widgets.chips import (
     CHIP_HEIGHT,
@@ -100,6 +101,9 @@ class DrawnInRows(CardWidget):
         raise NotImplementedError
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        kept = kept_lines(self, crop)
+        if kept is not None:  # nothing changed: no need to ask what the rows show
+            return kept
         key = self.draw_key(), self.card_style
         if self._drawn is None or self._drawn[0] != key:
             self._drawn = key, self.draw()
