@@ -82,6 +82,9 @@ screen)."""
 SOUND_NOTICE_SECONDS = 4
 SOUND_CHECK_SECONDS = 1.0
 """How long the notice after `m` waits for the audio thread to try the device."""
+YOUNG_OBJECTS = 10_000
+"""Objects made (net) between young garbage collections in a process of the game's own
+(an SSH door's worker's too); Python's default: 700."""
 
 
 class AsciiScrollBarRender(ScrollBarRender):
@@ -273,7 +276,10 @@ class DdzApp(App[None]):
         take away a screen it has yet to open. Then, in a process of its own, what is
         loaded by now is moved out of the garbage collector's reach: its full
         collections then walk only what play creates, where they took 40-80 ms now and
-        then, the tail of a key's redraw."""
+        then, the tail of a key's redraw; and young collections are made rarer
+        (`YOUNG_OBJECTS`): most of what a key makes dies by reference counting within
+        its frame, and every hundredth young collection is a full one (5-20 ms at the
+        table, where a play made one every few plays)."""
         variables = dict(self.stylesheet._variables)  # the theme's, read on the loop
         try:
             with contextlib.suppress(Exception):  # a broken file is said as it is read
@@ -289,6 +295,7 @@ class DdzApp(App[None]):
             self._loaded.set()
         if self._owns_process:
             gc.freeze()
+            gc.set_threshold(YOUNG_OBJECTS)
 
     def _arrival(self) -> None:
         """The preload has loaded one more module: whoever waits for one looks again."""

@@ -244,21 +244,29 @@ async def test_the_message_says_a_refusal_in_its_tone_without_a_restyle(monkeypa
 
 @pytest.fixture
 def unfrozen() -> Iterator[None]:
+    thresholds = gc.get_threshold()
     gc.unfreeze()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
 
 
 async def test_an_app_with_a_process_of_its_own_freezes_what_it_loaded(unfrozen) -> None:
+    from ddz_tui.ui.app import YOUNG_OBJECTS
+
+    defaults = gc.get_threshold()
     async with make_app(owns_process=True).run_test() as pilot:
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()  # loading what the title did not need
         assert gc.get_freeze_count() > 0, "loaded objects are out of the collector's reach"
+        assert gc.get_threshold()[0] == YOUNG_OBJECTS, "young collections made rare"
     gc.unfreeze()
+    gc.set_threshold(*defaults)
     async with make_app().run_test() as pilot:  # one app among others (a server's)
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
         assert gc.get_freeze_count() == 0, "the process is not the app's to tune"
+        assert gc.get_threshold() == defaults
 
 
 def test_a_strip_left_whole_is_freed_without_the_cycle_collector() -> None:

@@ -18,13 +18,12 @@ import socket
 import sys
 
 from ddz_tui.net.tasks import background
-from ddz_tui.ui.app import preload
+from ddz_tui.ui.app import YOUNG_OBJECTS, preload
 from ddz_tui.ui.sessions.session import run_session
 
 log = logging.getLogger(__name__)
 
 MAX_FDS = 32  # links one message of the door may carry
-YOUNG_OBJECTS = 10_000  # objects made (net) between young collections; Python's default: 700
 ENDED_BEFORE_COLLECTING = 16  # sessions ended (at least) before a full collection
 
 
