@@ -70,6 +70,11 @@ PRELOADED = (
 )
 """Modules the app imports once its title is drawn, beside every screen's (see
 `DdzApp.on_ready`)."""
+FIRST_FRAME_SECONDS = 0.03
+"""How long a process of the game's own waits, once its first screen is drawn, before
+it loads what the title did not need: Textual's writer thread puts the frame on the
+terminal meanwhile, where threads importing beside it held the interpreter from it
+(the title showed 15-20 ms later, bench_keys's start)."""
 FIRST_LOADED = ("ddz_tui.ui.screens.new_game", "ddz_tui.ui.screens.settings")
 """The title's two dialogs (N, S), the first the preload imports: the title shows
 without them, and a key pressed as it shows waits the least."""
@@ -261,13 +266,23 @@ class DdzApp(App[None]):
 
     def on_ready(self) -> None:
         """The first screen is drawn: the history opens (a screen that needs it first
-        opens it itself), and what the title did not need is loaded. The garbage
-        collector, off until now in a process of the game's own (`ddz`: see
-        cli.play.open_app), is back."""
+        opens it itself), and what the title did not need is loaded. In a process of
+        the game's own (`ddz`), the garbage collector, off until now (cli.play.open_app),
+        is back, with what the start made frozen out of its reach (its first young
+        collection would walk all of it, some 30 ms), and the rest waits for the frame
+        to reach the terminal (`FIRST_FRAME_SECONDS`)."""
         if self._owns_process:
+            gc.freeze()
             gc.enable()
+            self.run_worker(self._after_first_frame(), group="preload")
+            return
         self.run_worker(self.history.ready(), group="history")
         self.run_worker(self._preload(), group="preload")
+
+    async def _after_first_frame(self) -> None:
+        await asyncio.sleep(FIRST_FRAME_SECONDS)
+        self.run_worker(self.history.ready(), group="history")
+        await self._preload()
 
     async def _preload(self) -> None:
         """Import, off the event loop, what the title did not need: every screen the
