@@ -437,3 +437,25 @@ async def test_kept_lines_are_given_again_only_while_nothing_changed() -> None:
         finally:
             pilot.app._filters.pop()
         assert seat.render_lines(crop) == lines
+
+
+async def test_a_card_widget_works_out_its_style_once_a_redraw(monkeypatch) -> None:
+    """Textual works a widget's style out from every ancestor each time it is asked: the
+    hand asks once while it is drawn (its key, its rows, each blank line used to ask)."""
+    from textual.dom import DOMNode
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        asked: list[object] = []
+        rich_style = DOMNode.rich_style
+
+        def spy(node: DOMNode):  # type: ignore[no-untyped-def]
+            asked.append(node)
+            return rich_style.fget(node)  # type: ignore[attr-defined]
+
+        monkeypatch.setattr(DOMNode, "rich_style", property(spy))
+        await pilot.press("right")
+        await pilot.pause()
+        monkeypatch.setattr(DOMNode, "rich_style", rich_style)
+        assert asked.count(screen.hand) == 1

@@ -100,18 +100,32 @@ class DrawnInRows(CardWidget):
         """The content area's rows."""
         raise NotImplementedError
 
+    _drawing_style: Style | None = None  # the widget's style while it is drawn
+
+    @property
+    def base_style(self) -> Style:
+        """The widget's style (`rich_style`), worked out once while it is drawn: Textual
+        works it out from every ancestor each time it is asked, and the key, the rows
+        and each blank line below them asked again."""
+        style = self._drawing_style
+        return self.rich_style if style is None else style
+
     def render_lines(self, crop: Region) -> list[Strip]:
         kept = kept_lines(self, crop)
         if kept is not None:  # nothing changed: no need to ask what the rows show
             return kept
-        key = self.draw_key(), self.card_style
-        if self._drawn is None or self._drawn[0] != key:
-            self._drawn = key, self.draw()
-        return super().render_lines(crop)
+        self._drawing_style = self.rich_style
+        try:
+            key = self.draw_key(), self.card_style
+            if self._drawn is None or self._drawn[0] != key:
+                self._drawn = key, self.draw()
+            return super().render_lines(crop)
+        finally:
+            self._drawing_style = None
 
     def render_line(self, y: int) -> Strip:
         rows = [] if self._drawn is None else self._drawn[1]
-        return rows[y] if 0 <= y < len(rows) else Strip.blank(self.size.width, self.rich_style)
+        return rows[y] if 0 <= y < len(rows) else Strip.blank(self.size.width, self.base_style)
 
 
 class Hand(Localized, DrawnInRows, can_focus=True):
@@ -224,7 +238,7 @@ class Hand(Localized, DrawnInRows, can_focus=True):
 
     def draw_key(self) -> Hashable:
         lit = self.cursor if self.has_focus and self.in_play else None
-        key = self.cards, self.selected, lit, self.content_size, self.ascii, self.rich_style
+        key = self.cards, self.selected, lit, self.content_size, self.ascii, self.base_style
         return *key, self.wild
 
     def draw(self) -> list[Strip]:
@@ -232,7 +246,7 @@ class Hand(Localized, DrawnInRows, can_focus=True):
             return self.draw_plain()
         size = self.content_size
         ink = self.ink()
-        canvas = Canvas(size.width, size.height, self.rich_style)
+        canvas = Canvas(size.width, size.height, self.base_style)
         start, step = self._layout()
         lit = self.cursor if self.has_focus and self.in_play else None
         wild = self.wild
@@ -246,7 +260,7 @@ class Hand(Localized, DrawnInRows, can_focus=True):
         """The discreet style: the ranks on one row, a raised card in reverse video and
         marked on the row below, the cursor's card underlined."""
         size = self.content_size
-        base = self.rich_style
+        base = self.base_style
         canvas = Canvas(size.width, size.height, base)
         lit = self.cursor if self.has_focus and self.in_play else None
         raised = base + PLAIN_INK.lit
@@ -316,7 +330,7 @@ class CardRow(DrawnInRows):
 
     def draw_key(self) -> Hashable:
         key = (self.cards, self.word, self.face_down, self.ascii, self.content_size, self.marks)
-        return *key, self.passed, self.stale, self.rich_style, self.styles.content_align
+        return *key, self.passed, self.stale, self.base_style, self.styles.content_align
 
     def draw(self) -> list[Strip]:
         strips = self._draw_rows()
@@ -327,7 +341,7 @@ class CardRow(DrawnInRows):
 
     def _draw_rows(self) -> list[Strip]:
         size = self.content_size
-        base = self.rich_style
+        base = self.base_style
         if self.word:
             look = base + self.get_component_rich_style("card-row--pass") if self.passed else base
             rows = [[Segment(self.word, look + BOLD)]]

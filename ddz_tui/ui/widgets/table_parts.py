@@ -66,7 +66,7 @@ class SeatPanel(DrawnInRows):
     seat: reactive[SeatShow | None] = reactive(None)
 
     def draw_key(self) -> Hashable:
-        return self.seat, self.content_size, self.ascii, self.rich_style
+        return self.seat, self.content_size, self.ascii, self.base_style
 
     def draw(self) -> list[Strip]:
         """The panel's words and cards (see `content`), drawn as rows."""
@@ -79,7 +79,7 @@ class SeatPanel(DrawnInRows):
 
     def _rows(self, width: int) -> list[Strip]:
         text = self.content()
-        strips = text_strips(text, width, self.rich_style)
+        strips = text_strips(text, width, self.base_style)
         if strips is None:  # a line too wide: wrapped, as Textual wraps
             strips = Visual.to_strips(self, visualize(self, text), width, None, self.visual_style)
         return strips
@@ -244,7 +244,7 @@ class SeatPanel(DrawnInRows):
         if count == 0:
             return Text("\n" * (CHIP_HEIGHT - 1), end="")
         step = max(1, min(BACK_STEP, (width - CHIP_WIDTH) // max(1, count - 1)))
-        canvas = Canvas(min(width, (count - 1) * step + CHIP_WIDTH), CHIP_HEIGHT, self.rich_style)
+        canvas = Canvas(min(width, (count - 1) * step + CHIP_WIDTH), CHIP_HEIGHT, self.base_style)
         for index in range(count):
             draw_back(canvas, index * step, 0, ink, self.ascii)
         return canvas.text()
