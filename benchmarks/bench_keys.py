@@ -9,14 +9,15 @@ and the CPU the game process spent from the key to the next one (every thread, r
 it spent on the event loop's thread, where keys are read and the screen drawn (a play's
 other threads are mostly the bots working out their answers). The table is measured
 moving the cursor, selecting a card, a refused play (a 3 and a 4 together), a hint, and
-a play (the hint's play, then Enter, each time it is the player's turn again); the lobby
-moving over its rows (with --tables tables in it, opened by bot players in a helper
-process); the replay stepping. A bare Textual app that updates one `Static` per key is
-measured in the same run, as the floor. Last, the start: from starting `ddz` to its title
-screen, beside `python -c "import textual"`.
+a play (the hint's play, then Enter, each time it is the player's turn again, over --games
+games, bidding 3 whenever asked); the lobby moving over its rows (with --tables tables in
+it, opened by bot players in a helper process); the replay stepping. A bare Textual app
+that updates one `Static` per key is measured in the same run, as the floor. Last, the
+start: from starting `ddz` to its title screen, beside `python -c "import textual"`.
 
     .venv/bin/python benchmarks/bench_keys.py [--keys 40] [--pace 0.25]
         [--sizes 80x24,160x50] [--only bare,table,lobby,replay,start] [--starts 7]
+        [--games 3]
 
 Linux only (a pty and /proc). Keys that drew nothing within a second are counted apart
 ("silent"), not as latencies.
@@ -247,7 +248,8 @@ def bare(size: tuple[int, int], args: argparse.Namespace) -> dict[str, Figures]:
 
 
 def table(size: tuple[int, int], args: argparse.Namespace) -> dict[str, Figures]:
-    """At the table of `ddz --seed 5` after bidding 3: the player leads with 20 cards."""
+    """At the table of `ddz --seed 5` after bidding 3: the player leads with 20 cards; the
+    plays are those of --games games (bidding 3 whenever asked)."""
     found = {name: Figures() for name in ("move", "select", "refused play", "hint", "play")}
     with fresh_env() as env:
         term = Terminal([*DDZ, "--seed", "5"], size, env)
@@ -282,9 +284,28 @@ def table(size: tuple[int, int], args: argparse.Namespace) -> dict[str, Figures]
             term.send(ESCAPE)
             term.settle()
             play_the_game(term, found["play"], args)
+            for _ in range(args.games - 1):  # more plays: one game's eight make a noisy tail
+                term.settle(QUIET)
+                term.clear()
+                term.send(b"n")  # the result's Next game
+                take_the_lead(term)
+                play_the_game(term, found["play"], args)
         finally:
             term.close()
     return found
+
+
+def take_the_lead(term: Terminal) -> None:
+    """Through a new game's bidding, bidding 3 when asked (so no one passes it round to a
+    redeal), to the first turn of play."""
+    for _ in range(10):
+        said = term.wait_for(b"to be the landlord", b"Your turn", b"Your lead", limit=30)
+        term.settle(QUIET)
+        term.clear()
+        if said != b"to be the landlord":
+            return
+        term.send(b"3")
+    raise RuntimeError("the bidding did not end")
 
 
 def play_the_game(term: Terminal, plays: Figures, args: argparse.Namespace) -> None:
@@ -460,6 +481,7 @@ def main() -> None:
     parser.add_argument("--only", default="bare,table,lobby,replay,start")
     parser.add_argument("--tables", type=int, default=8, help="tables in the lobby")
     parser.add_argument("--starts", type=int, default=7, help="starts timed")
+    parser.add_argument("--games", type=int, default=3, help="games played for the plays")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     chosen = args.only.split(",")
