@@ -476,11 +476,11 @@ class TableScreen(AppScreen):
         takeover.display = view.phase is not Phase.OVER
         takeover.set_class(self.taken_over, "-on")
 
-    def _show_counter(self, view: PlayerView, opening: bool = False) -> None:
+    def _show_counter(self, view: PlayerView) -> None:
         """The counter's figures, while it shows (hidden, as it starts, it is filled as
         it opens: counting at every move for no one took a third of a millisecond)."""
         counter = self.query_one(CardCounter)
-        if counter.display or opening:
+        if counter.display:
             counter.show(view.unseen, view.landlord_holds, self.ddz.ascii_cards)
 
     def _show_message(self) -> None:
@@ -835,9 +835,9 @@ class TableScreen(AppScreen):
 
     def action_counter(self) -> None:
         counter = self.query_one(CardCounter)
-        if not counter.display and self.view is not None:
-            self._show_counter(self.view, opening=True)
         counter.display = not counter.display
+        if self.view is not None:  # (drawn after this: it opens with the figures)
+            self._show_counter(self.view)
 
     # --- chat --------------------------------------------------------------------------
 

@@ -130,7 +130,7 @@ class SeatPanel(DrawnInRows):
         styles = self.styles
         for rule in _TURN_RULES:
             styles.clear_rule(rule)
-        if turn:  # the rules as their properties would set them, each with a redraw
+        if turn:  # the rules as their properties set them, without their redraw each
             accent = self.get_component_styles("seat--turn").color
             edge = ("ascii" if self.ascii else "heavy", accent)
             for side in _TURN_RULES[:4]:
