@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
-from itertools import chain, compress, repeat
-from operator import attrgetter, getitem
+from functools import cache, lru_cache, reduce
+from itertools import accumulate, chain, compress, repeat
+from operator import attrgetter, getitem, mul, or_, sub
+from typing import TypeAlias, TypeVar, cast
 
 from ddz_tui.cards import RANK_INDEX, RANKS, Card
 from ddz_tui.moves import BY_KEY, UNIT, pack_hand, plays_of_key
@@ -266,6 +267,11 @@ _LEAD_KINDS = (
 
 Main = tuple[int, int, int]
 """A main part: its natural cards (packed), how many wilds it takes, what they stand for."""
+Codes: TypeAlias = "list[list[int]] | _ManyChoices"
+"""A hand's choices of kickers (`_Hand.codes`): with at most 0, 1, ... k wilds."""
+Wings = tuple["_Row", int, bool]
+"""A main part as its row, the wilds left for its kickers, and whether it takes none
+(then only the kicker choices that take a wild make a play)."""
 
 KEPT_LIMIT = 150_000
 """Readings, rows' entries and tables kept for one wild rank (some 30 MB); past it,
@@ -290,9 +296,26 @@ class _Kept:
         self.chains: dict[tuple[int, int, int, int], tuple[Reading, ...]] = {}
         self.straights: dict[tuple[int, int], tuple[Reading, ...]] = {}
         self.mains: dict[tuple[int, int, int, int], list[Main]] = {}
-        self.winged: dict[tuple[Kind, int, int, int], list[tuple[_Row, int]]] = {}
+        self.winged: dict[tuple[Kind, int, int, int], list[Wings]] = {}
         self.rows: dict[tuple[Kind, int, int], _Row] = {}
-        self.by_rank: dict[tuple[int, int, int, int], tuple[Reading, ...]] = {}
+        # by (width, wilds held) or (kind, wilds held): for each rank, by its natural
+        # cards (capped), the plays of one rank or the main parts with wings (None: not
+        # yet asked for); a hand looks each rank up by two indexes
+        self.by_rank: dict[tuple[int, int], list[list[tuple[Reading, ...] | None]]] = {}
+        self.by_main: dict[tuple[Kind, int], list[list[list[Wings] | None]]] = {}
+
+    def rank_table(self, width: int, k: int) -> list[list[tuple[Reading, ...] | None]]:
+        found = self.by_rank.get((width, k))
+        if found is None:
+            found = self.by_rank[width, k] = [[None] * width for _ in range(_NORMAL)]
+        return found
+
+    def main_table(self, kind: Kind, k: int) -> list[list[list[Wings] | None]]:
+        found = self.by_main.get((kind, k))
+        if found is None:
+            width = _WINGED[kind][0]
+            found = self.by_main[kind, k] = [[None] * (width + 1) for _ in range(_NORMAL)]
+        return found
 
     def reading(self, key: int, stands: int, combo: Combo, bomb: BombClass | None) -> Reading:
         """The reading of these cards (`key`) with wilds standing for `stands`, counted."""
@@ -303,8 +326,8 @@ class _Kept:
         """`width` cards of rank r, at least one a wild, from `have` natural cards of it
         (at most width - 1) and k wilds (wilds alone only as themselves, at the wild
         rank), the most natural cards first."""
-        at = (width, r, have, k)
-        found = self.by_rank.get(at)
+        table = self.rank_table(width, k)[r]
+        found = table[have]
         if found is None:
             kind, combo = _OF_WIDTH[width], BY_KEY[width * UNIT[r]]
             plays = []
@@ -314,7 +337,7 @@ class _Kept:
                 if kind is Kind.BOMB:
                     bomb = BombClass.WILD if a == 0 else BombClass.SOFT
                 plays.append(self.reading(a * UNIT[r] + t * self.unit, t * UNIT[r], combo, bomb))
-            found = self.by_rank[at] = tuple(plays)
+            found = table[have] = tuple(plays)
         return found
 
     def mains_of(self, width: int, low: int, window: int, k: int, n: int) -> list[Main]:
@@ -364,11 +387,11 @@ class _Kept:
             found = self.rows[at] = _Row(self, kind, main, skip, pairs)
         return found
 
-    def winged_rank(self, kind: Kind, r: int, have: int, k: int) -> list[tuple[_Row, int]]:
+    def winged_rank(self, kind: Kind, r: int, have: int, k: int) -> list[Wings]:
         """The main parts of `kind` at rank r (with `have` natural cards of it, capped),
-        each as its row and the wilds left for its kickers."""
-        at = (kind, r, have, k)
-        known = self.winged.get(at)
+        each as its row, the wilds left for its kickers and whether it takes none."""
+        table = self.main_table(kind, k)[r]
+        known = table[have]
         if known is None:
             width, _, pairs = _WINGED[kind]
             known = []
@@ -377,11 +400,11 @@ class _Kept:
                 if used > k:
                     break
                 main = (a * UNIT[r], used, used * UNIT[r])
-                known.append((self.row(kind, main, _TOP[r], pairs), k - used))
-            self.winged[at] = known
+                known.append((self.row(kind, main, _TOP[r], pairs), k - used, not used))
+            table[have] = known
         return known
 
-    def winged_window(self, kind: Kind, low: int, window: int, k: int) -> list[tuple[_Row, int]]:
+    def winged_window(self, kind: Kind, low: int, window: int, k: int) -> list[Wings]:
         """The main parts of the airplane `kind` from `low` (a chain of trios) for this
         window, each as its row and the wilds left for its wings."""
         n = kind.chain_length
@@ -391,7 +414,7 @@ class _Kept:
             pairs = _PLANES[kind.family]
             skip = sum(_TOP[low : low + n])
             known = [
-                (self.row(kind, main, skip, pairs), k - main[1])
+                (self.row(kind, main, skip, pairs), k - main[1], not main[1])
                 for main in self.mains_of(3, low, window, k, n)
             ]
             self.winged[at] = known
@@ -445,15 +468,16 @@ class _Row(dict[int, "Reading | None"]):
             if code in self:
                 continue
             new += 1
-            wing_nat = code & _MASK
-            j = code >> _WILDS_AT
+            meaning = _MEANINGS[code]
+            wing_nat = meaning & _MASK
+            j = meaning >> _WILDS_AT
             taken = (wing_nat + 7 * _ONES) & _TOPS
             if taken & skip or used + j == 0 or main_nat + wing_nat == 0:
                 self[code] = None
                 continue
             own = j * wild_unit if j and not pairs and not skip & wild_top else -1
-            fresh = (code >> 64) & _MASK  # what the wilds paired with a natural stand for
-            n_fresh = (code >> _FRESH_AT) & 15
+            fresh = (meaning >> 64) & _MASK  # what the wilds paired with a natural stand for
+            n_fresh = (meaning >> _FRESH_AT) & 15
             if n_fresh:
                 taken_by = skip | taken
                 for r in fresh_ranks:
@@ -500,45 +524,45 @@ class _Hand:
         self._caps: dict[int, tuple[int, list[int]]] = {}
         # the tops of the ranks held at least once, twice, three and four times
         self._held = tuple((nat + (8 - n) * _ONES) & _TOPS for n in range(1, 5))
-        self._codes: dict[tuple[int, bool, int], list[list[int]]] = {}
+        self._codes: dict[tuple[int, bool, int], Codes] = {}
 
     def _cap(self, width: int) -> tuple[int, list[int]]:
         """The chain ranks' natural cards capped at `width` (packed), and the cards
         missing for a link of each rank, summed from the 3 up."""
         found = self._caps.get(width)
         if found is None:
-            capped, short = 0, [0]
-            for r, c in enumerate(self.count[:_CHAIN_END]):
-                capped += min(c, width) * UNIT[r]
-                short.append(short[-1] + max(0, width - c))
-            found = self._caps[width] = (capped, short)
+            have = [c if c < width else width for c in self.count[:_CHAIN_END]]
+            short = list(accumulate(map(sub, repeat(width), have), initial=0))
+            found = self._caps[width] = (sum(map(mul, have, UNIT)), short)
         return found
 
-    def codes(self, m: int, pairs: bool, skip: int) -> list[list[int]]:
+    def codes(self, m: int, pairs: bool, skip: int) -> Codes:
         """The hand's choices of m kickers (pairs or singles), none of a rank in `skip`
         (a bit each), as `_Row` reads them: with at most 0, 1, ... k wilds."""
         at = (m, pairs, skip)
         found = self._codes.get(at)
         if found is None:
-            held = self._held
-            if skip:
-                tops = sum(8 << (4 * r) for r in range(_N) if skip >> r & 1)
-                held = tuple(h & ~tops for h in held)
-            found = self._codes[at] = _choices(held, m, pairs, self.k)
+            ranks = [r for r in range(_N) if skip >> r & 1]
+            if m > 2:
+                count = self.count.copy()
+                for r in ranks:
+                    count[r] = 0
+                found = self._codes[at] = _ManyChoices(count, m, pairs)
+            else:
+                tops = sum(_TOP[r] for r in ranks)
+                held = tuple(h & ~tops for h in self._held)
+                found = self._codes[at] = _few_choices(held, m, pairs, self.k)
         return found
 
     # -- families ----------------------------------------------------------------
 
     def everything(self, out: list[Reading]) -> None:
-        if not self.k:
-            return
-        for kind in _LEAD_KINDS:
-            if kind is Kind.SEQ_SINGLE5:  # the straights at once (hands share them)
-                self.straights(out)
-            elif kind.family != "seq_single":
-                self.of_kind(out, kind, -1)
+        """Every play that takes a wild, kind by kind as a lead lists them."""
+        if self.k:
+            for family, args in _LEAD_PLAN:
+                family(self, out, *args)
 
-    def straights(self, out: list[Reading]) -> None:
+    def straights(self, out: list[Reading], above: int = -1) -> None:
         """Every straight that takes a wild, the shortest first, kept by the chain ranks
         held and the wilds held (a few hundred such, where pairs and trios by rank
         would be as many as hands)."""
@@ -554,63 +578,82 @@ class _Hand:
 
     def of_kind(self, out: list[Reading], kind: Kind, above: int) -> None:
         """The plays of `kind` above `level` that take a wild."""
+        if self.k and kind is not Kind.ROCKET:
+            family, args = _FAMILY_OF[kind]
+            family(self, out, *args, above)
+
+    def _of_ranks(self, out: list[Reading], width: int, above: int = -1) -> None:
+        """Single, pair, trio or bomb (`width` cards of a rank)."""
+        k, count = self.k, self.count
+        table = self.kept.rank_table(width, k)
+        most = width - 1
+        for r in range(above + 1, _NORMAL):
+            c = count[r]
+            if c > most:
+                c = most
+            found = table[r][c]
+            if found is None:
+                found = self.kept.of_rank(width, r, c, k)
+            out += found
+
+    def _winged(
+        self, out: list[Reading], kind: Kind, width: int, m: int, pairs: bool, above: int = -1
+    ) -> None:
+        """A trio or a four with m kickers (singles or pairs)."""
+        k, count = self.k, self.count
+        table = self.kept.main_table(kind, k)
+        codes = self.codes(m, pairs, 0)
+        for r in range(above + 1, _NORMAL):
+            c = count[r]
+            if c > width:
+                c = width
+            mains = table[r][c]
+            if mains is None:
+                mains = self.kept.winged_rank(kind, r, c, k)
+            for row, left, natural in mains:
+                asked = codes[left]
+                if natural:  # the choices of natural kickers alone make no play
+                    asked = asked[len(codes[0]) :]
+                if len(row) < len(asked):
+                    row.fill(asked)
+                out += filter(None, map(row.__getitem__, asked))
+
+    def _chains(self, out: list[Reading], kind: Kind, width: int, n: int, above: int = -1) -> None:
+        """Chains of `width` cards a link (straights, pairs in a row, trios in a row)."""
         k = self.k
-        if not k or kind is Kind.ROCKET:
-            return
-        kept, count = self.kept, self.count
-        width = _BY_RANK.get(kind)
-        if width is not None:
-            most = width - 1
-            of_rank = kept.of_rank
-            for r in range(above + 1, _NORMAL):
-                c = count[r]
-                out += of_rank(width, r, c if c < most else most, k)
-        elif kind in _WINGED:
-            width, m, pairs = _WINGED[kind]
-            winged = kept.winged
-            codes = self.codes(m, pairs, 0)
-            for r in range(above + 1, _NORMAL):
-                c = count[r]
-                at = (kind, r, c if c < width else width, k)
-                mains = winged.get(at)
-                if mains is None:
-                    mains = kept.winged_rank(*at)
-                for row, left in mains:
-                    asked = codes[left]
-                    if len(row) < len(asked):
-                        row.fill(asked)
-                    out += filter(None, map(row.__getitem__, asked))
-        elif kind.family in _CHAIN:
-            width, n = _CHAIN[kind.family], kind.chain_length
-            capped, short = self._cap(width)
-            span, length = (1 << (4 * n)) - 1, n << 60
-            chains = kept.chains
-            for low in range(above + 1, _CHAIN_END - n + 1):
-                if short[low + n] - short[low] <= k:
-                    window = (capped >> (4 * low)) & span
-                    found = chains.get((width, low, window | length, k))
-                    if found is None:
-                        found = kept.chain(kind, width, low, window, k)
-                    out += found
-        else:
-            pairs, n = _PLANES[kind.family], kind.chain_length
-            capped, short = self._cap(3)
-            span = (1 << (4 * n)) - 1
-            winged = kept.winged
-            for low in range(above + 1, _CHAIN_END - n + 1):
-                if short[low + n] - short[low] > k:
-                    continue
-                at = (kind, low, (capped >> (4 * low)) & span, k)
-                mains = winged.get(at)
-                if mains is None:
-                    mains = kept.winged_window(*at)
-                # two wings: the hand's choices, as the fours' (a row has none on its ranks)
-                codes = self.codes(n, pairs, 0 if n == 2 else ((1 << n) - 1) << low)
-                for row, left in mains:
-                    asked = codes[left]
-                    if len(row) < len(asked):
-                        row.fill(asked)
-                    out += filter(None, map(row.__getitem__, asked))
+        capped, short = self._cap(width)
+        span, length = (1 << (4 * n)) - 1, n << 60
+        chains = self.kept.chains
+        for low in range(above + 1, _CHAIN_END - n + 1):
+            if short[low + n] - short[low] <= k:
+                window = (capped >> (4 * low)) & span
+                found = chains.get((width, low, window | length, k))
+                if found is None:
+                    found = self.kept.chain(kind, width, low, window, k)
+                out += found
+
+    def _planes(self, out: list[Reading], kind: Kind, n: int, pairs: bool, above: int = -1) -> None:
+        """Airplanes: n trios in a row with n kickers (singles or pairs)."""
+        k = self.k
+        capped, short = self._cap(3)
+        span = (1 << (4 * n)) - 1
+        winged = self.kept.winged
+        for low in range(above + 1, _CHAIN_END - n + 1):
+            if short[low + n] - short[low] > k:
+                continue
+            at = (kind, low, (capped >> (4 * low)) & span, k)
+            mains = winged.get(at)
+            if mains is None:
+                mains = self.kept.winged_window(*at)
+            # two wings: the hand's choices, as the fours' (a row has none on its ranks)
+            codes = self.codes(n, pairs, 0 if n == 2 else ((1 << n) - 1) << low)
+            for row, left, natural in mains:
+                asked = codes[left]
+                if natural:
+                    asked = asked[len(codes[0]) :]
+                if len(row) < len(asked):
+                    row.fill(asked)
+                out += filter(None, map(row.__getitem__, asked))
 
     def soft_bombs(self, out: list[Reading], above: int) -> None:
         """Bombs of natural cards and wilds, of ranks above `above`."""
@@ -647,9 +690,33 @@ class _Hand:
         return out
 
 
+Family = tuple[Callable[..., None], tuple[object, ...]]
+"""A `_Hand` method that lists the plays of a family, with what it takes before `above`."""
+
+
+def _family(kind: Kind) -> Family:
+    if kind in _BY_RANK:
+        return _Hand._of_ranks, (_BY_RANK[kind],)
+    if kind in _WINGED:
+        return _Hand._winged, (kind, *_WINGED[kind])
+    if kind.family in _CHAIN:
+        return _Hand._chains, (kind, _CHAIN[kind.family], kind.chain_length)
+    return _Hand._planes, (kind, kind.chain_length, _PLANES[kind.family])
+
+
+_FAMILY_OF: dict[Kind, Family] = {kind: _family(kind) for kind in Kind if kind is not Kind.ROCKET}
+_LEAD_PLAN: tuple[Family, ...] = tuple(
+    (_Hand.straights, ()) if kind is Kind.SEQ_SINGLE5 else _FAMILY_OF[kind]
+    for kind in _LEAD_KINDS
+    if kind.family != "seq_single" or kind is Kind.SEQ_SINGLE5
+)
+"""What a lead lists, in order: each kind's family (the straights at once)."""
+
 # --- kicker choices -------------------------------------------------------------------
 #
-# A choice of kickers is one int, as `_Row` reads it: its natural cards (packed), what
+# A choice of kickers is a small int, its id: rows look a hand's choices up by the
+# thousand, and a small int hashes as itself where a long one is hashed digit by digit.
+# It stands for one long int, as `_Row` reads it: its natural cards (packed), what
 # the wilds that pair a natural stand for (packed, from bit 64), how many wild kickers
 # are free to stand for a rank of their own (a single each, or a pair each; bits
 # 128-131) and how many wilds it takes (from bit 132). Choices come in the order the
@@ -658,6 +725,27 @@ class _Hand:
 
 _FRESH_AT = 128
 _WILDS_AT = 132
+_MEANINGS = [0]  # what each id stands for (none is 0: `filter(None, ...)` drops only None)
+_IDS: dict[int, int] = {}
+
+T = TypeVar("T")
+
+
+def _id(meaning: int) -> int:
+    found = _IDS.get(meaning)
+    if found is None:
+        found = _IDS[meaning] = len(_MEANINGS)
+        _MEANINGS.append(meaning)
+    return found
+
+
+def _ids(table: T) -> T:
+    """The table (nested tuples of choices and None) with each choice as its id."""
+    if isinstance(table, int):
+        return cast(T, _id(table))
+    if isinstance(table, tuple):
+        return cast(T, tuple(map(_ids, table)))
+    return table
 
 
 def _flag_table(ranks: range) -> dict[int, tuple[bool, ...]]:
@@ -722,6 +810,10 @@ _TWO_PAIRS = (
     _rows(lambda r, s: _HALF[r] + _HALF[s] | _tag(0, 2) if s > r else None, _NORMAL),
 )
 
+_ONE_SINGLE, _TWO_SINGLES, _ONE_PAIR, _TWO_PAIRS = _ids(
+    (_ONE_SINGLE, _TWO_SINGLES, _ONE_PAIR, _TWO_PAIRS)
+)
+
 
 def _picked(
     rows: tuple[tuple[int | None, ...], ...], pick: Iterable[bool], select: tuple[bool, ...]
@@ -765,21 +857,94 @@ def _few_choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[
     return [nat, one, *([*one, two_wilds] for _ in range(most - 1))]
 
 
-def _choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[list[int]]:
-    """Every choice of m kickers (pairs or singles) from the naturals whose ranks `held`
-    gives (the tops of those held at least 1, 2, 3, 4 times), with at most 0, 1, ...
-    `most` wilds. (Not kept across hands: hands rarely share the ranks it depends on.)"""
-    if m <= 2:
-        return _few_choices(held, m, pairs, most)
-    rem = [sum(1 for h in held if h >> (4 * r + 3) & 1) for r in range(_N)]
-    return (_pair_choices if pairs else _single_choices)(rem, m, most)
+class _ManyChoices(dict[int, list[int]]):
+    """`_few_choices` of three kickers or more, from the natural cards held of each rank:
+    with at most `left` wilds, made as first asked for (an airplane's main parts
+    rarely leave every wild to its wings), of parts by the wilds they take, each picked
+    in C from every choice of its shape (`_SHAPES`)."""
+
+    def __init__(self, count: list[int], m: int, pairs: bool) -> None:
+        super().__init__()
+        self.count, self.m, self.pairs = count, m, pairs
+        self.parts: dict[Shape, list[int]] = {}
+
+    def __missing__(self, left: int) -> list[int]:
+        parts = self.parts
+        for shape in _parts(self.pairs, self.m, left):
+            if shape not in parts:
+                parts[shape] = _SHAPES.pick(shape, self.count)
+        found = self[left] = list(
+            chain.from_iterable(parts[shape] for shape in _parts(self.pairs, self.m, left))
+        )
+        return found
 
 
-def _single_choices(rem: list[int], m: int, most: int) -> list[list[int]]:
-    """Kickers of m single cards, with at most 0, 1, ... `most` of them wilds."""
+@cache
+def _parts(pairs: bool, m: int, left: int) -> tuple[Shape, ...]:
+    """The shapes of m kickers that take at most `left` wilds, in the order plays list
+    them: by the wilds they take (singles); by the naturals paired with a wild, then the
+    pairs of wilds (pairs)."""
+    if not pairs:
+        return tuple((False, m - j, 0, j) for j in range(min(m, left) + 1))
+    return tuple(
+        (True, m - halves - wild_pairs, halves, wild_pairs)
+        for halves in range(min(m, left) + 1)
+        for wild_pairs in range(min(m - halves, (left - halves) // 2) + 1)
+    )
+
+
+Shape = tuple[bool, int, int, int]
+"""Kickers of one shape: (pairs, natural singles or natural pairs, naturals paired with a
+wild, wilds alone: singles, or pairs of two)."""
+_OVER = [bytes(ord("1" if c < b - ord("0") <= 9 else "0") for b in range(256)) for c in range(5)]
+"""_OVER[c]: a `bytes.translate` table from a digit to whether it is more than c."""
+_BITS = bytes.maketrans(b"01", b"\x00\x01")
+"""`bin`'s digits as the bytes `compress` reads as false and true."""
+
+
+class _Shapes(dict[Shape, tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]]):
+    """For each shape of kickers: every choice of it that some hand may hold, as `_Row`
+    reads it, in the order plays list them (`_single_sets`, `_pair_sets`: a hand's
+    choices are those it holds, in the same order); for each rank and count, the
+    choices needing more cards of that rank, as bits (choice i of n is bit n - 1 - i, so
+    `bin` lists them in order); and every choice's bit with bit n set above them (so
+    `bin` keeps the leading zeros). Made as first asked for; no wild rank in them."""
+
+    def __missing__(self, shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:
+        pairs, whole, halves, wilds = shape
+        full = [4] * _NORMAL + [1] * (_N - _NORMAL)
+        if pairs:
+            nat = _pair_sets(full, whole + halves, halves)[whole, halves]
+            tag = wilds << _FRESH_AT | (halves + 2 * wilds) << _WILDS_AT
+        else:
+            nat = _single_sets(full, whole)[whole]
+            tag = wilds << _FRESH_AT | wilds << _WILDS_AT
+        # each choice's natural cards as hex digits, the highest rank first
+        digits = "".join([format(code & _MASK, f"0{_N}x") for code in nat]).encode()
+        over = tuple(
+            tuple(int(b"0" + digits[_N - 1 - r :: _N].translate(_OVER[c]), 2) for c in range(5))
+            for r in range(_N)
+        )
+        choices = tuple(map(_id, map(tag.__or__, nat)))
+        found = self[shape] = (choices, over, (2 << len(nat)) - 1)
+        return found
+
+    def pick(self, shape: Shape, count: list[int]) -> list[int]:
+        """The choices of this shape that a hand holding count[r] natural cards of each
+        rank r holds."""
+        choices, over, every = self[shape]
+        lacking = reduce(or_, map(getitem, over, count))
+        return list(compress(choices, bin(every ^ lacking).encode()[3:].translate(_BITS)))
+
+
+_SHAPES = _Shapes()
+
+
+def _single_sets(rem: list[int], m: int) -> list[list[int]]:
+    """sets[s]: every multiset of s single cards (at most rem[r] of rank r) for s up
+    to m, packed: by lowest rank, then by how many of it, then the rest alike."""
     ranks = [r for r, c in enumerate(rem) if c]
-    # sets[s]: every multiset of s cards, by lowest rank; starts[s][i]: where those
-    # whose lowest rank is ranks[i] or above begin
+    # starts[s][i]: where those of sets[s] whose lowest rank is ranks[i] or above begin
     sets: list[list[int]] = [[0]]
     starts: list[list[int]] = [[0] * (len(ranks) + 1)]
     for size in range(1, m + 1):
@@ -794,23 +959,16 @@ def _single_choices(rem: list[int], m: int, most: int) -> list[list[int]]:
         at.append(len(found))
         sets.append(found)
         starts.append(at)
-    out: list[int] = []
-    ends = []  # by wilds taken, fewest first: with at most j wilds, a slice
-    for j in range(most + 1):
-        if j <= m:
-            out += map((j << _FRESH_AT | j << _WILDS_AT).__or__, sets[m - j])
-        ends.append(len(out))
-    return [out[:end] for end in ends]
+    return sets
 
 
-def _pair_choices(rem: list[int], m: int, most: int) -> list[list[int]]:
-    """Kickers of m pairs of distinct ranks: natural pairs, a natural and a wild, or two
-    wilds; with at most 0, 1, ... `most` wilds."""
+def _pair_sets(rem: list[int], m: int, most: int) -> dict[tuple[int, int], list[int]]:
+    """sets[whole, halves] for whole + halves up to m and halves up to `most`: natural
+    pairs and naturals to pair with a wild (`_HALF`), of distinct ranks 3 to 2 (at most
+    rem[r] cards of rank r), packed: by lowest rank, a pair before a half."""
     ranks = [r for r in range(_NORMAL) if rem[r]]
     n = len(ranks)
-    # sets[whole, halves]: natural pairs and naturals to pair with a wild, of distinct
-    # ranks, by lowest rank; starts[whole, halves][i]: where those whose lowest rank is
-    # ranks[i] or above begin
+    # starts[whole, halves][i]: where those whose lowest rank is ranks[i] or above begin
     sets: dict[tuple[int, int], list[int]] = {(0, 0): [0]}
     starts: dict[tuple[int, int], list[int]] = {(0, 0): [0] * (n + 1)}
     for size in range(1, m + 1):
@@ -826,20 +984,8 @@ def _pair_choices(rem: list[int], m: int, most: int) -> list[list[int]]:
                     found += map((2 * unit).__add__, sets[rest][starts[rest][i + 1] :])
                 if halves:
                     rest = (whole, halves - 1)
-                    found += map((unit | unit << 64).__add__, sets[rest][starts[rest][i + 1] :])
+                    found += map(_HALF[r].__add__, sets[rest][starts[rest][i + 1] :])
             at.append(len(found))
             sets[whole, halves] = found
             starts[whole, halves] = at
-    parts: list[tuple[int, list[int]]] = []  # (wilds taken, choices), in the order listed
-    for halves in range(min(m, most) + 1):
-        for wild_pairs in range((most - halves) // 2 + 1):
-            whole = m - halves - wild_pairs
-            if whole < 0:
-                break
-            j = halves + 2 * wild_pairs
-            tag = wild_pairs << _FRESH_AT | j << _WILDS_AT
-            parts.append((j, list(map(tag.__or__, sets[whole, halves]))))
-    return [
-        list(chain.from_iterable(part for j, part in parts if j <= left))
-        for left in range(most + 1)
-    ]
+    return sets
