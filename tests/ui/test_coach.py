@@ -149,3 +149,41 @@ async def test_the_coach_says_it_does_not_review_a_wildcards_game() -> None:
         assert bar.state is CoachState.REFUSED
         assert _line(screen) == "The coach does not review games with wildcards (癞子)."
         assert not bar.query_one(ProgressBar).display
+
+
+def _moving(bar: CoachBar) -> bool:
+    """Whether the progress bar is drawn moving (Textual redraws a bar with no total 15
+    times a second)."""
+    from textual.widgets._progress_bar import Bar
+
+    return bar.query_one(Bar).auto_refresh is not None
+
+
+async def test_the_progress_bar_moves_only_while_shown_with_no_total(
+    data_dir: Path, monkeypatch
+) -> None:
+    """Hidden (before the coach is asked, and once it is done), the bar is given a total:
+    Textual would draw it moving all the while, shown or not."""
+    seed_history(data_dir, 2)
+    ready: list[bool] = []
+
+    def waits_then_reviews(events, seat, budget, stop):  # type: ignore[no-untyped-def]
+        for _ in range(1000):  # until the test has seen the bar moving (10 s at most)
+            if ready:
+                break
+            time.sleep(0.01)
+        yield from review(events, seat, budget=SMALL)
+
+    monkeypatch.setattr(coach_widget, "review", waits_then_reviews)
+    async with replay_app(data_dir, 2).run_test(size=(100, 32)) as pilot:
+        bar = pilot.app.screen.query_one(CoachBar)
+        await pilot.pause()
+        assert bar.state is CoachState.IDLE and not _moving(bar)
+        await pilot.press("c")
+        await pilot.pause()
+        assert bar.state is CoachState.WORKING and bar.total is None
+        assert bar.query_one(ProgressBar).display and _moving(bar)
+        ready.append(True)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert bar.state is CoachState.DONE and not _moving(bar)

@@ -88,7 +88,7 @@ class CoachBar(Horizontal):
     def compose(self) -> ComposeResult:
         yield Plain(id="coach-line")
         kind = AsciiProgressBar if ascii_mode() else ProgressBar
-        yield kind(id="coach-progress", show_eta=False)
+        yield kind(id="coach-progress", show_eta=False, total=0)  # (see `show`)
 
     @property
     def marks(self) -> list[int]:
@@ -141,8 +141,12 @@ class CoachBar(Horizontal):
         self.step = step
         line = self.query_one("#coach-line", Plain)
         bar = self.query_one(ProgressBar)
-        bar.display = self.state is CoachState.WORKING
-        bar.update(total=self.total, progress=len(self.verdicts))
+        working = self.state is CoachState.WORKING
+        bar.display = working
+        # a bar with no total is drawn moving, 15 times a second, shown or not: hidden,
+        # it is given one (a replay step paid ~0.6 ms for it, and every idle second more)
+        total = self.total if working or self.total is not None else 0
+        bar.update(total=total, progress=len(self.verdicts))
         mark = next((v for v in self.verdicts if v.step == step and v.marked), None)
         line.set_class(mark is not None, "-mark")
         if mark is not None:
