@@ -24,6 +24,7 @@ from enum import IntEnum
 from functools import cache, lru_cache, reduce
 from itertools import accumulate, chain, compress, repeat
 from operator import attrgetter, getitem, mul, or_, sub
+from threading import Lock
 from typing import TypeAlias, TypeVar, cast
 
 from ddz_tui.cards import RANK_INDEX, RANKS, Card
@@ -463,21 +464,17 @@ class _Row(dict[int, "Reading | None"]):
         main_nat, used, stands = self.main
         w, wild_rank, fresh_ranks = self.w, self.wild_rank, self.fresh
         wild_unit, wild_top, per = UNIT[w], _TOP[w], 2 if pairs else 1
-        get, new = BY_KEY.get, 0
+        get, new, meanings = BY_KEY.get, 0, _MEANINGS
+        set_key, set_stands, set_combo, set_rank, set_bomb = _SET
         for code in codes:
             if code in self:
                 continue
             new += 1
-            meaning = _MEANINGS[code]
-            wing_nat = meaning & _MASK
-            j = meaning >> _WILDS_AT
-            taken = (wing_nat + 7 * _ONES) & _TOPS
+            wing_nat, j, taken, fresh, n_fresh = meanings[code]
             if taken & skip or used + j == 0 or main_nat + wing_nat == 0:
                 self[code] = None
                 continue
             own = j * wild_unit if j and not pairs and not skip & wild_top else -1
-            fresh = (meaning >> 64) & _MASK  # what the wilds paired with a natural stand for
-            n_fresh = (meaning >> _FRESH_AT) & 15
             if n_fresh:
                 taken_by = skip | taken
                 for r in fresh_ranks:
@@ -496,8 +493,13 @@ class _Row(dict[int, "Reading | None"]):
                     self[code] = None
                     continue
                 wild = fresh
-            key = main_nat + wing_nat + (used + j) * wild_unit
-            self[code] = _reading(key, stands + wild, combo, wild_rank, None)
+            reading = _new(Reading)  # `_reading`, written out: a new hand makes a thousand
+            set_key(reading, main_nat + wing_nat + (used + j) * wild_unit)
+            set_stands(reading, stands + wild)
+            set_combo(reading, combo)
+            set_rank(reading, wild_rank)
+            set_bomb(reading, None)
+            self[code] = reading
         self.size[0] += new
 
 
@@ -725,17 +727,30 @@ _LEAD_PLAN: tuple[Family, ...] = tuple(
 
 _FRESH_AT = 128
 _WILDS_AT = 132
-_MEANINGS = [0]  # what each id stands for (none is 0: `filter(None, ...)` drops only None)
+_MEANINGS = [(0, 0, 0, 0, 0)]
+"""What each id stands for, as `_Row` reads it: the natural cards (packed), the wilds
+taken, the tops of the natural cards' ranks, what the wilds paired with a natural stand
+for (packed) and how many wild kickers stand for a rank of their own. (No id is 0:
+`filter(None, ...)` drops only None.)"""
 _IDS: dict[int, int] = {}
 
 T = TypeVar("T")
 
 
+_NEW_ID = Lock()  # threads may make tables of kicker choices at once
+
+
 def _id(meaning: int) -> int:
     found = _IDS.get(meaning)
     if found is None:
-        found = _IDS[meaning] = len(_MEANINGS)
-        _MEANINGS.append(meaning)
+        wing_nat = meaning & _MASK
+        taken = (wing_nat + 7 * _ONES) & _TOPS
+        fresh, n_fresh = (meaning >> 64) & _MASK, (meaning >> _FRESH_AT) & 15
+        with _NEW_ID:
+            found = _IDS.get(meaning)
+            if found is None:
+                _MEANINGS.append((wing_nat, meaning >> _WILDS_AT, taken, fresh, n_fresh))
+                found = _IDS[meaning] = len(_MEANINGS) - 1
     return found
 
 
