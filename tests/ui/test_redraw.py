@@ -459,3 +459,25 @@ async def test_a_card_widget_works_out_its_style_once_a_redraw(monkeypatch) -> N
         await pilot.pause()
         monkeypatch.setattr(DOMNode, "rich_style", rich_style)
         assert asked.count(screen.hand) == 1
+
+
+async def test_a_raised_card_works_out_your_line_alone(monkeypatch) -> None:
+    """A raised card changes your line and Play: the whole table is not worked out."""
+    from ddz_tui.ui.screens import table as table_screen
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        whole: list[object] = []
+        table_show = table_screen.table_show
+
+        def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+            whole.append(args)
+            return table_show(*args, **kwargs)
+
+        monkeypatch.setattr(table_screen, "table_show", spy)
+        await pilot.press("space")
+        await pilot.pause()
+        assert whole == []
+        words = screen.query_one(MyLine).words
+        assert words.selection is not None and words.me == "▶ You"
+        assert not screen.query_one("#play").disabled

@@ -12,7 +12,15 @@ from ddz_tui.engine import Game, LandlordMode, Rules
 from ddz_tui.engine.game import REDEALS_BEFORE_LOT
 from ddz_tui.sound.clips import Effect
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
-from ddz_tui.ui.show.table import Lane, SeatShow, TableShow, Tone, bid_first, table_show
+from ddz_tui.ui.show.table import (
+    Lane,
+    SeatShow,
+    TableShow,
+    Tone,
+    bid_first,
+    raised_show,
+    table_show,
+)
 from tests.support.rigging import rigged
 
 RANKS_IN_ORDER = "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR"
@@ -174,6 +182,24 @@ def test_the_selection_in_words() -> None:
     assert pair is not None and pair.valid and pair.text == "a pair of 3s"
     odd = shown(game, selected=lowest_suits("34", hand)).selection
     assert odd is not None and not odd.valid and odd.text == "not a play"
+
+
+def test_raised_cards_alone_are_shown_as_the_whole_table_shows_them() -> None:
+    """A raised card works out only what it changes (your line, Play), the same as the
+    whole table has it: by the player to move and not, raised or not, by a spectator."""
+    game = landlord_zero()
+    hand = game.view(0).hand
+    raised = [(), lowest_suits("33", hand), lowest_suits("34", hand), lowest_suits("3", hand)]
+    for seat in (0, 1):
+        for watching in (False, True):
+            for selected in raised:
+                state = at(game, seat, watching=watching)
+                whole = table_show(state, None, None, selected).raised
+                assert raised_show(state, selected) == whole, (seat, watching, selected)
+    assert raised_show(at(game), raised[1]).play, "your lead, a pair raised: Play"
+    assert not raised_show(at(game, 1), raised[1]).play, "not your turn: no Play"
+    assert raised_show(at(game), raised[1]).me == "▶ You", "raised: your name alone"
+    assert raised_show(at(game)).me == "▶ You · 地主 Landlord · 20 left"
 
 
 def test_cues_deal_then_each_play_and_pass() -> None:

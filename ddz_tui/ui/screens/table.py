@@ -54,12 +54,14 @@ from ddz_tui.ui.show.table import (
     SUPER_DOUBLE_WORDS,
     Alert,
     Buttons,
+    Raised,
     TableShow,
     Tone,
     bid_first,
     legal_readings,
     news,
     play_words,
+    raised_show,
     rank_missing,
     reading_line,
     seat_name,
@@ -358,7 +360,7 @@ class TableScreen(AppScreen):
         middle = "\n".join(part for part in (shown.redealt, shown.house) if part)
         self.query_one("#house", HouseRules).show(middle)
         self.query_one("#seats").set_class(shown.others_shown, "-shown")
-        self._show_raised(shown)
+        self._show_raised(shown.raised)
         self._show_clock()
         buttons = shown.buttons
         view = self.state.view
@@ -393,14 +395,17 @@ class TableScreen(AppScreen):
         self._show_takeover(view)
         return shown
 
-    def _show_raised(self, shown: TableShow) -> None:
+    def _show_raised(self, raised: Raised) -> None:
         """What the raised cards change: your line (its words for them) and Play."""
         line = self.my_line
-        chosen = shown.selection
         line.words = replace(
-            line.words, me=shown.me, brief=shown.me_brief, my_turn=shown.my_turn, selection=chosen
+            line.words,
+            me=raised.me,
+            brief=raised.me_brief,
+            my_turn=raised.my_turn,
+            selection=raised.selection,
         )
-        self.query_one("#play", Button).disabled = not shown.buttons.play
+        self.query_one("#play", Button).disabled = not raised.play
 
     def _show_waiting(self) -> bool:
         """Between games at a shared table: who sits where and who is ready (shown,
@@ -1041,9 +1046,7 @@ class TableScreen(AppScreen):
         """Other cards are raised: whatever was said is over (see Alert)."""
         self._alert = None
         if self.state is not None and self.view is not None:
-            self._show_raised(
-                table_show(self.state, self.state, self._clock, self.hand.selected_cards)
-            )
+            self._show_raised(raised_show(self.state, self.hand.selected_cards))
             self._show_message()
         self.refresh_bindings()
 

@@ -136,6 +136,19 @@ class Selection:
 
 
 @dataclass(frozen=True)
+class Raised:
+    """What the raised cards change: your line (its words for them, and without your
+    role while any is raised) and whether Play can be pressed. Worked out alone at each
+    raised card: the whole table is worked out only when the game moves."""
+
+    me: str
+    me_brief: str
+    my_turn: bool
+    selection: Selection | None
+    play: bool
+
+
+@dataclass(frozen=True)
 class TableShow:
     """The whole table as one seat sees it."""
 
@@ -154,6 +167,11 @@ class TableShow:
     redealt: str  # the cards were dealt again, said until the landlord is chosen ("": not)
     moved: bool  # the game moved on since the state shown before: messages are over
     cues: tuple[Effect, ...]
+
+    @property
+    def raised(self) -> Raised:
+        """What of it the raised cards change (`raised_show`)."""
+        return Raised(self.me, self.me_brief, self.my_turn, self.selection, self.buttons.play)
 
 
 def table_show(
@@ -174,12 +192,7 @@ def table_show(
     trick_open = view.last_play is not None
     left, right = sides(me)
     said = answers(view) if not view.history else {}
-    mark = t("ui.me.takeover") if state.seats[state.seat].takeover else None
-    # a spectator's line is the bottom seat's, by name, marked as watched; its cards
-    # are counted, never held
-    title = t("ui.watch.me", name=state.seats[me].name) if state.watching else t("ui.you")
-    count = view.cards_left[me] if state.watching else len(view.hand)
-    mine = view.my_turn and not state.watching
+    raised = raised_show(state, selected)
     return TableShow(
         top=Top(
             view.bottom,
@@ -197,11 +210,11 @@ def table_show(
             else lane(shown.get(seat), trick_open)
             for seat in (left, right, me)
         ),
-        me=me_line(title, view.role, count, view.my_turn, bool(selected), mark),
-        me_brief=me_line(title, None, count, view.my_turn, bool(selected), mark),
-        my_turn=mine,
+        me=raised.me,
+        me_brief=raised.me_brief,
+        my_turn=raised.my_turn,
         buttons=buttons(view, bool(selected), watching=state.watching),
-        selection=selection(selected, view),
+        selection=raised.selection,
         status=status(state),
         house=house_lines(view),
         others_shown=any(view.shown[seat] is not None for seat in (left, right)),
@@ -209,6 +222,26 @@ def table_show(
         redealt=redealt_words(state),
         moved=before is None or moved(before, view),
         cues=tuple(table_cues(before, view)),
+    )
+
+
+def raised_show(state: TableState, selected: Sequence[Card] = ()) -> Raised:
+    """What `table_show` says of the raised cards, for `state` (which must have a view)."""
+    view = state.view
+    if view is None:
+        raise ValueError("no cards dealt: nothing raised to show")
+    me = state.seat
+    mark = t("ui.me.takeover") if state.seats[me].takeover else None
+    # a spectator's line is the bottom seat's, by name, marked as watched; its cards
+    # are counted, never held
+    title = t("ui.watch.me", name=state.seats[me].name) if state.watching else t("ui.you")
+    count = view.cards_left[me] if state.watching else len(view.hand)
+    return Raised(
+        me=me_line(title, view.role, count, view.my_turn, bool(selected), mark),
+        me_brief=me_line(title, None, count, view.my_turn, bool(selected), mark),
+        my_turn=view.my_turn and not state.watching,
+        selection=selection(selected, view),
+        play=buttons(view, bool(selected), watching=state.watching).play,
     )
 
 
