@@ -14,6 +14,8 @@ from rich.segment import Segment
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
 
 from ddz_tui.engine import Phase
 from ddz_tui.ui.theme import theme_names
@@ -399,14 +401,25 @@ async def test_a_widget_that_did_not_change_gives_its_lines_whole(monkeypatch) -
     from textual._styles_cache import StylesCache
     from textual.widget import Widget
 
+    from ddz_tui.ui import kept_lines
+
     async with make_app().run_test(size=(80, 24)) as pilot:
         screen = await our_lead(pilot)
         await pilot.pause()
         caches = {id(widget._styles_cache): widget for widget in screen.query(Widget)}
+        drawn_plainly: list[Widget] = []
+        plain_box_lines = kept_lines.plain_box_lines
+
+        def spy(widget: Widget, crop: Region):  # type: ignore[no-untyped-def]
+            drawn_plainly.append(widget)
+            return plain_box_lines(widget, crop)
+
+        monkeypatch.setattr(kept_lines, "plain_box_lines", spy)
         with counting(monkeypatch, StylesCache, "render") as rendered:
             await pilot.press("right")
             await pilot.pause()
         redrawn = {caches[id(cache)] for cache in rendered if id(cache) in caches}
+        redrawn |= set(drawn_plainly)
         assert screen.hand in redrawn, "the cursor moved: the hand is drawn"
         unchanged = [screen.query_one(SeatPanel), screen.query_one("#top"), screen]
         assert not redrawn & set(unchanged)
@@ -461,6 +474,81 @@ async def test_a_card_widget_works_out_its_style_once_a_redraw(monkeypatch) -> N
         assert asked.count(screen.hand) == 1
 
 
+def textual_lines(widget: Widget, crop: Region) -> list[Strip]:
+    """The widget's lines as Textual's own styles cache draws them."""
+    from textual._styles_cache import StylesCache
+
+    return StylesCache().render_widget(widget, crop)
+
+
+async def test_a_plain_box_is_drawn_as_textual_draws_it() -> None:
+    """Widgets drawn without Textual's styling of each line (no border, outline, tint or
+    opacity) give the same lines, segment by segment: padded lanes, a stale lane, the
+    hand, your line, the message, the top bar; cut, and through a line filter."""
+    from textual.filter import Monochrome
+
+    from ddz_tui.ui.kept_lines import plain_box_lines
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.press("h", "enter")  # a play: the lane shows it, the next turn's
+        await settle(pilot)
+        await pilot.press("right", "space")  # a raised card: your line says it
+        await pilot.pause()
+        plain = [w for w in screen.query(Widget) if getattr(w, "PLAIN_BOX", False)]
+        compared: set[str | None] = set()
+        for filters in ((), (Monochrome(),)):
+            pilot.app._filters.extend(filters)
+            try:
+                for widget in plain:
+                    width, height = widget.region.size
+                    if not (width and height):
+                        continue
+                    for crop in (Region(0, 0, width, height), Region(1, 1, width - 2, height - 1)):
+                        lines = plain_box_lines(widget, crop)
+                        if lines is None:  # a seat panel's border
+                            assert isinstance(widget, SeatPanel)
+                            continue
+                        assert [list(line) for line in lines] == [
+                            list(line) for line in textual_lines(widget, crop)
+                        ], (widget, crop)
+                        compared.add(widget.id)
+            finally:
+                del pilot.app._filters[len(pilot.app._filters) - len(filters) :]
+        assert {"left-play", "right-play", "my-play", "hand", "my-line", "message"} <= compared
+        assert len(compared) >= 8
+        seat = screen.query_one(SeatPanel)  # a border: Textual draws it
+        assert plain_box_lines(seat, Region(0, 0, *seat.region.size)) is None
+
+
+async def test_your_line_keeps_its_styles_across_redraws_until_the_theme_changes(
+    monkeypatch,
+) -> None:
+    """Textual forgets a widget's component styles at every refresh: your line keeps its
+    own, and a new theme's colours reach it."""
+    from textual.widget import Widget as TextualWidget
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        line = screen.query_one(MyLine)
+        keys = ("space", "right", "space", "right", "space", "escape")
+        for key in keys:  # a valid play raised, then not, then none: each look once
+            await pilot.press(key)
+            await pilot.pause()
+        with counting(monkeypatch, TextualWidget, "get_component_rich_style") as asked:
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+        assert line not in asked
+        for theme in theme_names()[:2]:
+            pilot.app.theme = theme
+            await pilot.pause()
+            line._rich_style_cache.clear()
+            turn = line.get_component_rich_style("my-line--turn")
+            first = next(seg for seg in line.render_line(0) if seg.text.strip())
+            assert first.style == line.rich_style + turn, theme
+
+
 async def test_a_raised_card_works_out_your_line_alone(monkeypatch) -> None:
     """A raised card changes your line and Play: the whole table is not worked out."""
     from ddz_tui.ui.screens import table as table_screen
@@ -481,3 +569,37 @@ async def test_a_raised_card_works_out_your_line_alone(monkeypatch) -> None:
         words = screen.query_one(MyLine).words
         assert words.selection is not None and words.me == "▶ You"
         assert not screen.query_one("#play").disabled
+
+
+async def test_a_lane_is_shown_with_one_redraw_and_none_for_the_same(monkeypatch) -> None:
+    """A lane's six attributes are set together: one redraw for a change, none for what
+    it shows already (Textual's reactive attributes redrew it once for each)."""
+    from ddz_tui.ui.widgets.cards import CardRow
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        lane = screen.query_one("#my-play", CardRow)
+        cards = screen.hand.cards[:2]
+        with counting(monkeypatch, CardRow, "refresh") as redrawn:
+            lane.show(cards, passed=False, stale=True)
+            assert redrawn == [lane]
+            lane.show(cards, passed=False, stale=True)
+            assert redrawn == [lane], "the same again: no redraw"
+        assert lane.cards == tuple(cards) and lane.stale and not lane.word
+
+
+async def test_a_look_kept_whole_is_not_worked_out_again(monkeypatch) -> None:
+    """A button or the footer that did not change gives its lines without working out
+    its look (its style walks every ancestor)."""
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        footer = screen.query_one(KeyFooter)
+        crop = Region(0, 0, *footer.region.size)
+        lines = footer.render_lines(crop)
+        with counting(monkeypatch, KeyFooter, "look") as looked:
+            assert footer.render_lines(crop) is lines
+            assert looked == []
+            footer.refresh()
+            assert footer.render_lines(crop) == lines
+            assert looked == [footer]

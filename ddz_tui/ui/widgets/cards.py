@@ -90,6 +90,7 @@ class DrawnInRows(CardWidget):
     hand of 20 chips, on every redraw).
     """
 
+    PLAIN_BOX: ClassVar[bool] = True  # (see ui/kept_lines.py)
     _drawn: tuple[Hashable, list[Strip]] | None = None  # what the rows show, and the rows
 
     def draw_key(self) -> Hashable:
@@ -322,11 +323,19 @@ class CardRow(DrawnInRows):
         word: str = "",
         face_down: bool = False,
         marks: Sequence[str] = (),
+        passed: bool = False,
+        stale: bool = False,
     ) -> None:
-        self.cards = tuple(cards)
-        self.word = word
-        self.face_down = face_down
-        self.marks = tuple(marks)
+        """Show all of it at once: one comparison and at most one redraw, where setting
+        each went through Textual's reactive machinery six times (four lanes a move)."""
+        shown = (tuple(cards), word, face_down, tuple(marks), passed, stale)
+        if shown == (self.cards, self.word, self.face_down, self.marks, self.passed, self.stale):
+            return
+        for name, value in zip(self._SHOWN, shown, strict=True):
+            self.set_reactive(getattr(CardRow, name), value)
+        self.refresh()
+
+    _SHOWN: ClassVar[tuple[str, ...]] = ("cards", "word", "face_down", "marks", "passed", "stale")
 
     def draw_key(self) -> Hashable:
         key = (self.cards, self.word, self.face_down, self.ascii, self.content_size, self.marks)

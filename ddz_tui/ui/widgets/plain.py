@@ -8,6 +8,7 @@ a name would otherwise crash every screen it reaches.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -31,6 +32,8 @@ class Plain(Static):
     the stylesheet leaves them to the content): a key that changes a line of words
     redraws that line, not the whole screen.
     """
+
+    PLAIN_BOX: ClassVar[bool] = True  # (see ui/kept_lines.py)
 
     def __init__(self, content: VisualType = "", **kwargs) -> None:
         kwargs.setdefault("markup", False)

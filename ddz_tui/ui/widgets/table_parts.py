@@ -39,6 +39,7 @@ from ddz_tui.ui.widgets.chips import (
     wrapped,
 )
 from ddz_tui.ui.widgets.lines import line_strip, text_strips
+from ddz_tui.ui.widgets.looks import KeptComponentStyles
 from ddz_tui.ui.widgets.plain import Plain, literal
 
 BACKS = DECK[:3]
@@ -310,7 +311,7 @@ _TWO_DIGITS = re.compile(r"\d+")
 count going from 10 to 9 would lay the screen out again."""
 
 
-class MyLine(Widget):
+class MyLine(KeptComponentStyles):
     """The line by your hand, drawn as one widget: three widgets of their own widths
     made the whole screen lay out again whenever one grew or shrank, as your name does
     with every first raised card.
@@ -331,6 +332,7 @@ class MyLine(Widget):
         "my-line--invalid",
     }
     words: reactive[MyWords] = reactive(MyWords)
+    PLAIN_BOX: ClassVar[bool] = True  # (see ui/kept_lines.py)
 
     def watch_words(self, words: MyWords) -> None:
         if words.selection is None:
@@ -351,7 +353,10 @@ class MyLine(Widget):
         if y:
             return Strip.blank(self.size.width, base)
         words = self.words
-        style = self.get_component_rich_style
+
+        def style(name: str) -> Style:
+            return self.component_style(name, base)
+
         me = words.me
         if words.brief and cell_len(self._me_and_clock(words, me)) > self.size.width:
             me = words.brief
@@ -386,7 +391,7 @@ class MyLine(Widget):
         return cell_len(head) + cell_len(self._quoted(said)) <= width
 
 
-class MessageLine(Plain):
+class MessageLine(Plain, KeptComponentStyles):
     """What to do now, or why the last action was refused.
 
     The tone is drawn from a component class, not set as a class of the widget: a
@@ -412,7 +417,7 @@ class MessageLine(Plain):
 
     def line_style(self) -> Style:
         base = self.rich_style
-        return base + self.get_component_rich_style(f"message--{self.tone}") if self.tone else base
+        return base + self.component_style(f"message--{self.tone}", base) if self.tone else base
 
     def render(self) -> RenderResult:
         """Words that do not fit one line, drawn as a Static draws them, in the tone."""
@@ -446,11 +451,9 @@ class CardCounter(Plain):
 
 def show_lane(row: CardRow, lane: Lane) -> None:
     if lane.word:
-        row.show(word=lane.word)
+        row.show(word=lane.word, passed=lane.passed, stale=lane.stale)
     else:
-        row.show(lane.cards, marks=lane.marks)
-    row.passed = lane.passed
-    row.stale = lane.stale
+        row.show(lane.cards, marks=lane.marks, passed=lane.passed, stale=lane.stale)
 
 
 def show_table(root: Widget, show: TableShow, seats: Sequence[SeatPanel]) -> None:
