@@ -564,7 +564,7 @@ class _Hand:
             for family, args in _LEAD_PLAN:
                 family(self, out, *args)
 
-    def straights(self, out: list[Reading], above: int = -1) -> None:
+    def straights(self, out: list[Reading]) -> None:
         """Every straight that takes a wild, the shortest first, kept by the chain ranks
         held and the wilds held (a few hundred such, where pairs and trios by rank
         would be as many as hands)."""
@@ -723,7 +723,10 @@ _LEAD_PLAN: tuple[Family, ...] = tuple(
 # are free to stand for a rank of their own (a single each, or a pair each; bits
 # 128-131) and how many wilds it takes (from bit 132). Choices come in the order the
 # plays list them: by wilds taken (singles) or by halves, then wild pairs (pairs); the
-# natural cards by their lowest rank, then by how many of it, then the rest alike.
+# natural cards by their lowest rank, then by how many of it, then the rest alike. That
+# order does not depend on the hand, so a hand's choices of three kickers or more are
+# every choice of their shape (`_SHAPES`, one list a process) less those it cannot
+# hold, picked in C; of one or two kickers, from ready-made rows by the ranks held.
 
 _FRESH_AT = 128
 _WILDS_AT = 132
@@ -923,7 +926,8 @@ class _Shapes(dict[Shape, tuple[tuple[int, ...], tuple[tuple[int, ...], ...], in
     choices are those it holds, in the same order); for each rank and count, the
     choices needing more cards of that rank, as bits (choice i of n is bit n - 1 - i, so
     `bin` lists them in order); and every choice's bit with bit n set above them (so
-    `bin` keeps the leading zeros). Made as first asked for; no wild rank in them."""
+    `bin` keeps the leading zeros). Made as first asked for, the same under every wild
+    rank."""
 
     def __missing__(self, shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:
         pairs, whole, halves, wilds = shape
