@@ -453,6 +453,9 @@ class _Row(dict[int, "Reading | None"]):
         # what it needs of `kept`, not `kept` itself: dropped tables go by reference counts
         self.w, self.wild_rank, self.fresh = kept.w, kept.wild_rank, kept.fresh
         self.size = kept.size
+        # what `fill` reads, at once (a hand's few new choices come one at a time)
+        w = kept.w
+        self.how = (kind, skip, pairs, *main, UNIT[w], _TOP[w], 2 if pairs else 1)
 
     def __missing__(self, code: int) -> Reading | None:
         self.fill((code,))
@@ -460,10 +463,8 @@ class _Row(dict[int, "Reading | None"]):
 
     def fill(self, codes: Iterable[int]) -> None:
         """Work out the choices not yet here (a new main part's all at once)."""
-        kind, skip, pairs = self.kind, self.skip, self.pairs
-        main_nat, used, stands = self.main
-        w, wild_rank, fresh_ranks = self.w, self.wild_rank, self.fresh
-        wild_unit, wild_top, per = UNIT[w], _TOP[w], 2 if pairs else 1
+        kind, skip, pairs, main_nat, used, stands, wild_unit, wild_top, per = self.how
+        wild_rank, fresh_ranks = self.wild_rank, self.fresh
         get, new, meanings = BY_KEY.get, 0, _MEANINGS
         set_key, set_stands, set_combo, set_rank, set_bomb = _SET
         for code in codes:
