@@ -188,6 +188,40 @@ def test_whole_hands_with_one_and_two_wilds() -> None:
         assert len(leads) > 100
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 4), min_size=13, max_size=13),
+    st.lists(st.integers(0, 1), min_size=2, max_size=2),
+    st.integers(3, 5),
+    st.booleans(),
+    st.integers(0, 4),
+)
+def test_three_kickers_or_more_are_picked_in_the_order_the_hand_lists_them(
+    counts: list[int], jokers: list[int], m: int, pairs: bool, left: int
+) -> None:
+    """A hand's choices of three kickers or more (airplanes' wings) are picked from every
+    choice of their shape, made once (`wild._SHAPES`): they are the choices the hand's
+    own cards make, in the same order, rank by rank."""
+    if pairs and m == 5:
+        m = 4  # no airplane has five pairs
+    count = counts + jokers
+    tag = 1 << 128, 1 << 132  # a wild kicker standing for a rank of its own; a wild taken
+    expected: list[int] = []
+    if pairs:
+        sets = wild._pair_sets(count, m, left)
+        for halves in range(min(m, left) + 1):
+            for wild_pairs in range((left - halves) // 2 + 1):
+                whole = m - halves - wild_pairs
+                if whole >= 0:
+                    taken = wild_pairs * tag[0] + (halves + 2 * wild_pairs) * tag[1]
+                    expected += [taken | choice for choice in sets[whole, halves]]
+    else:
+        singles = wild._single_sets(count, m)
+        for j in range(min(m, left) + 1):
+            expected += [j * (tag[0] + tag[1]) | choice for choice in singles[m - j]]
+    assert wild._ManyChoices(count, m, pairs)[left] == [wild._id(code) for code in expected]
+
+
 def test_plays_do_not_depend_on_the_hands_asked_about_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
