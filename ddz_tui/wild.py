@@ -545,15 +545,17 @@ class _Hand:
         at = (m, pairs, skip)
         found = self._codes.get(at)
         if found is None:
-            ranks = [r for r in range(_N) if skip >> r & 1]
+            ranks = [r for r in range(_N) if skip >> r & 1] if skip else []
             if m > 2:
                 count = self.count.copy()
                 for r in ranks:
                     count[r] = 0
                 found = self._codes[at] = _ManyChoices(count, m, pairs)
             else:
-                tops = sum(_TOP[r] for r in ranks)
-                held = tuple(h & ~tops for h in self._held)
+                held = self._held
+                if ranks:
+                    tops = sum(_TOP[r] for r in ranks)
+                    held = tuple(h & ~tops for h in held)
                 found = self._codes[at] = _few_choices(held, m, pairs, self.k)
         return found
 
@@ -862,8 +864,16 @@ def _few_choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[
             d = list(filter(None, chain.from_iterable(map(compress, rows, repeat(once + twice)))))
         e = list(compress(three, once)) if most >= 3 else []
         f = _picked(two_halves, once, once) if most >= 2 else []
-        out = [a, a + d, a + b + d + f, a + b + d + e + f, a + b + [wild_pairs] + d + e + f]
-        return out[: most + 1]
+        out = [a]  # with at most 0, 1, ... `most` wilds: only those asked for are made
+        if most >= 1:
+            out.append(a + d)
+        if most >= 2:
+            out.append(a + b + d + f)
+        if most >= 3:
+            out.append(a + b + d + e + f)
+        if most >= 4:
+            out.append(a + b + [wild_pairs] + d + e + f)
+        return out
     if m == 1:
         units, wild = _ONE_SINGLE
         nat = list(compress(units, once))
