@@ -56,7 +56,14 @@ from ddz_tui.i18n import Phrase
 from ddz_tui.records.names import name_key
 from ddz_tui.table.chat import TableChat
 from ddz_tui.table.seats import EMPTY_SEAT, Listener, SeatInfo, SeatKind, TableState
-from ddz_tui.table.timing import DEFAULT_BOT_DELAY, DEFAULT_GRACE, REAL_CLOCK, Clock, Timer
+from ddz_tui.table.timing import (
+    DEFAULT_BOT_DELAY,
+    DEFAULT_GRACE,
+    REAL_CLOCK,
+    THINK_AFTER,
+    Clock,
+    Timer,
+)
 
 log = logging.getLogger(__name__)
 
@@ -529,7 +536,7 @@ class TableHost:
         if self._thinking != seat:  # not yet said with the action before
             self._thinking = seat
             self._publish()
-        decision = self._decide(bot, view)
+        decision = self._decide_after(min(self.bot_delay, THINK_AFTER), bot, view)
         action, _ = await asyncio.gather(decision, self.clock.sleep(self.bot_delay))
         self._thinking = None
         if not self._still_at(game, seat, bot, view):
@@ -553,6 +560,14 @@ class TableHost:
             and self._seats[seat].bot is bot
             and game.view(seat) == view
         )
+
+    async def _decide_after(self, pause: float, bot: Bot, view: PlayerView) -> Action:
+        """The bot's decision, asked `pause` seconds from now: the move before it is drawn
+        first (a bot thinking in a thread of this process holds the interpreter from the
+        one that draws)."""
+        if pause > 0:
+            await self.clock.sleep(pause)
+        return await self._decide(bot, view)
 
     async def _decide(self, bot: Bot, view: PlayerView) -> Action:
         """The bot's decision; if the bot (or where it runs) fails, a fallback move."""

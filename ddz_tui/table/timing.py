@@ -15,6 +15,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 DEFAULT_BOT_DELAY = 0.6  # seconds a bot waits before it acts, so its play can be followed
+THINK_AFTER = 0.05
+"""Seconds a bot waits before it starts thinking (within its delay): the move it answers
+is drawn first, where its search would hold the interpreter from the drawing thread."""
 DEFAULT_GRACE = 20.0  # seconds a dropped player keeps the seat before a bot takes over
 DEFAULT_TURN_SECONDS = 30.0  # the turn timer of networked tables
 

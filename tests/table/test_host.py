@@ -6,9 +6,21 @@ import asyncio
 
 import pytest
 
-from ddz_tui.engine import PASS, IllegalAction, IllegalReason, MakeBid, Phase, Play
+from ddz_tui.bots import Bot
+from ddz_tui.bots.runner import cautious
+from ddz_tui.engine import (
+    PASS,
+    Action,
+    IllegalAction,
+    IllegalReason,
+    MakeBid,
+    Phase,
+    Play,
+    PlayerView,
+)
 from ddz_tui.table.host import TableHost
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
+from ddz_tui.table.timing import THINK_AFTER
 from tests.support.clock import ManualClock, settle
 
 
@@ -100,7 +112,7 @@ async def test_bots_wait_for_the_delay_and_listeners_see_the_thinking_seat() -> 
     host.subscribe(2, lambda s: thinking.append(s.thinking))
     host.new_game()
     await clock.sleeping()
-    assert clock.pending == [0.6], "the first bot waits out the delay"
+    assert clock.pending == [THINK_AFTER, 0.6], "the first bot thinks soon, waits out the delay"
     clock.advance(0.59)
     await asyncio.sleep(0)
     assert host.game.events[-1].__class__.__name__ == "Dealt", "no move before the delay"
@@ -108,6 +120,39 @@ async def test_bots_wait_for_the_delay_and_listeners_see_the_thinking_seat() -> 
     assert host.game.phase is Phase.OVER and {0, 1, 2} <= set(thinking)
     turns = sum(1 for seat in thinking if seat is not None)
     assert clock.now() == pytest.approx(0.6 * turns), "a delay before each move, no more"
+    await host.close()
+
+
+class Asked:
+    """A decider that notes each question and answers at once (cautiously)."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    async def decide(self, bot: Bot, view: PlayerView) -> Action:
+        self.asked.append(view.seat)
+        return cautious(view)
+
+    async def close(self) -> None:
+        pass
+
+
+async def test_a_bot_starts_thinking_once_the_move_before_can_be_drawn() -> None:
+    """A bot thinking in a thread of the process holds the interpreter from the thread
+    that draws the move it answers: it is asked a moment later, within its delay."""
+    clock = ManualClock()
+    decider = Asked()
+    seats = [SeatInfo(n, SeatKind.BOT, "random") for n in "abc"]
+    host = TableHost(seats, bot_delay=0.6, seed=2, clock=clock, decider=decider)
+    host.new_game()
+    await clock.sleeping()
+    await asyncio.sleep(0)
+    assert decider.asked == [], "not asked with the deal still to draw"
+    clock.advance(THINK_AFTER)
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert decider.asked == [host.game.turn]
+    assert host.game.events[-1].__class__.__name__ == "Dealt", "the move waits for the delay"
     await host.close()
 
 
