@@ -603,3 +603,19 @@ async def test_a_look_kept_whole_is_not_worked_out_again(monkeypatch) -> None:
             footer.refresh()
             assert footer.render_lines(crop) == lines
             assert looked == [footer]
+
+
+async def test_words_as_wide_as_before_are_not_measured(monkeypatch) -> None:
+    """A replay's step or a score changing to words as wide as before takes the room it
+    took: neither measured (twice) nor laid out; wider words are."""
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        session = screen.query_one("#session", Plain)
+        words = str(session.content)
+        with counting(monkeypatch, Plain, "_natural_size") as measured:
+            session.update(words[:-1] + ("1" if words[-1] != "1" else "2"))
+            assert measured == [] and not session._layout_required
+            assert session._repaint_required, "drawn again, in its new words"
+            session.update(words + " and more")
+            assert measured == [session, session]

@@ -76,6 +76,8 @@ class Plain(Static):
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         if same_text(content, self.content):
             return
+        if layout and same_room(content, self.content, self.content_size.width):
+            layout = False  # (measuring the words, twice, took longer than drawing them)
         sized_before = self._natural_size() if layout else None
         super().update(content, layout=False)
         if layout and self._natural_size() != sized_before:
@@ -106,6 +108,18 @@ def _by_content(rule: Scalar | None, parent_auto: bool) -> bool:
     fraction of a parent that takes its own size from its content (no rule: the
     widget fills its parent)."""
     return rule is not None and (rule.is_auto or (rule.is_fraction and parent_auto))
+
+
+def same_room(new: VisualType, old: VisualType, width: int) -> bool:
+    """Whether `new` takes the room `old` takes in a widget `width` cells wide: both one
+    line of words, as wide as each other, that fits (a replay's step, a score)."""
+    return (
+        isinstance(new, str)
+        and isinstance(old, str)
+        and "\n" not in new
+        and "\n" not in old
+        and cell_len(new) == cell_len(old) <= width
+    )
 
 
 def same_text(new: VisualType, old: VisualType) -> bool:
