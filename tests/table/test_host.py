@@ -128,9 +128,11 @@ class Asked:
 
     def __init__(self) -> None:
         self.asked: list[int] = []
+        self.any = asyncio.Event()
 
     async def decide(self, bot: Bot, view: PlayerView) -> Action:
         self.asked.append(view.seat)
+        self.any.set()
         return cautious(view)
 
     async def close(self) -> None:
@@ -149,8 +151,7 @@ async def test_a_bot_starts_thinking_once_the_move_before_can_be_drawn() -> None
     await asyncio.sleep(0)
     assert decider.asked == [], "not asked with the deal still to draw"
     clock.advance(THINK_AFTER)
-    for _ in range(10):
-        await asyncio.sleep(0)
+    await asyncio.wait_for(decider.any.wait(), timeout=10)
     assert decider.asked == [host.game.turn]
     assert host.game.events[-1].__class__.__name__ == "Dealt", "the move waits for the delay"
     await host.close()

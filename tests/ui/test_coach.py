@@ -3,6 +3,7 @@ by keys."""
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -165,13 +166,10 @@ async def test_the_progress_bar_moves_only_while_shown_with_no_total(
     """Hidden (before the coach is asked, and once it is done), the bar is given a total:
     Textual would draw it moving all the while, shown or not."""
     seed_history(data_dir, 2)
-    ready: list[bool] = []
+    ready = threading.Event()
 
     def waits_then_reviews(events, seat, budget, stop):  # type: ignore[no-untyped-def]
-        for _ in range(1000):  # until the test has seen the bar moving (10 s at most)
-            if ready:
-                break
-            time.sleep(0.01)
+        ready.wait(timeout=10)  # until the test has seen the bar moving
         yield from review(events, seat, budget=SMALL)
 
     monkeypatch.setattr(coach_widget, "review", waits_then_reviews)
@@ -183,7 +181,7 @@ async def test_the_progress_bar_moves_only_while_shown_with_no_total(
         await pilot.pause()
         assert bar.state is CoachState.WORKING and bar.total is None
         assert bar.query_one(ProgressBar).display and _moving(bar)
-        ready.append(True)
+        ready.set()
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert bar.state is CoachState.DONE and not _moving(bar)
