@@ -329,7 +329,7 @@ class CardRow(DrawnInRows):
         """Show all of it at once: one comparison and at most one redraw, where setting
         each went through Textual's reactive machinery six times (four lanes a move)."""
         shown = (tuple(cards), word, face_down, tuple(marks), passed, stale)
-        if shown == (self.cards, self.word, self.face_down, self.marks, self.passed, self.stale):
+        if shown == tuple(getattr(self, name) for name in self._SHOWN):
             return
         for name, value in zip(self._SHOWN, shown, strict=True):
             self.set_reactive(getattr(CardRow, name), value)
