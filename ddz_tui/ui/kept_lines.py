@@ -10,11 +10,14 @@ frame. Here a widget's styles cache keeps what it last gave for a crop, and give
 again until Textual marks any of the widget dirty (a refresh, a restyle, a new size):
 the same cue its own lines wait for, so nothing is drawn that Textual would not draw.
 
-A widget that draws its own rows (`PLAIN_BOX`) and has no border, outline, tint or
-opacity is also drawn without Textual's styling of each line, which works out the
-border, outline, hatch and tint of every row again to add nothing (~0.2 ms for a hand
-of five rows, more than drawing it): its rows, the padding around them in the
-background's colour and the app's line filters, as Textual would give them.
+A widget that draws its own rows (`PLAIN_BOX`) and has no outline, tint or opacity is
+also drawn without Textual's styling of each line, which works out the border,
+outline, hatch and tint of every row again to add nothing (~0.2 ms for a hand of five
+rows, more than drawing it): its rows, the padding around them in the background's
+colour, its border's sides and the app's line filters, as Textual would give them. A
+border's top and bottom rows (its title and subtitle) are Textual's own, kept for what
+they show: a seat panel's border goes back and forth between a few looks as the turn
+goes round (~0.4 ms a panel drawn by Textual).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from collections.abc import Hashable
 
 from rich.segment import Segment
 from textual import widget as textual_widget
+from textual._border import get_box
 from textual._styles_cache import StylesCache
 from textual.color import Color
 from textual.filter import LineFilter
@@ -35,9 +39,14 @@ _PATCHED = "_ddz_kept_lines"
 
 
 class KeptStylesCache(StylesCache):
-    """Textual's styles cache, which also keeps the last crop's lines whole."""
+    """Textual's styles cache, which also keeps the last crop's lines whole, and a plain
+    box's border rows (see `plain_box_lines`)."""
 
     _kept: tuple[Hashable, list[Strip]] | None = None  # (what they were drawn for, lines)
+    _edges: dict[Hashable, Strip] | None = None  # a border's top or bottom row, by look
+
+    MOST_EDGES = 16
+    """Border rows kept: a seat panel's few looks (its turn or not, the clock)."""
 
     def set_dirty(self, *regions: Region) -> None:
         self._kept = None
@@ -73,16 +82,71 @@ class KeptStylesCache(StylesCache):
             self._kept = self._key(widget, crop), strips
         return strips
 
+    def edge_row(self, widget: Widget, y: int) -> Strip:
+        """A border's top (y = 0) or bottom row, with its title or subtitle, as Textual
+        draws it (no filter yet), kept for everything it is drawn from."""
+        top = y == 0
+        label = widget._border_title if top else widget._border_subtitle
+        base_background, background = widget.background_colors
+        information = (
+            None
+            if label is None
+            else (
+                widget._get_title_style_information(base_background)
+                if top
+                else widget._get_subtitle_style_information(base_background)
+            )
+        )
+        styles = widget.styles
+        border = styles.border
+        size = widget.region.size
+        key = (
+            top,
+            size,
+            border[0] if top else border[2],
+            border[1][0],
+            border[3][0],
+            None if label is None else (label.plain, tuple(label.spans)),
+            information,
+            styles.border_title_align if top else styles.border_subtitle_align,
+            base_background,
+            background,
+        )
+        edges = self._edges
+        if edges is None:
+            edges = self._edges = {}
+        row = edges.get(key)
+        if row is None:
+            if len(edges) >= self.MOST_EDGES:
+                edges.clear()
+            titled = None if label is None or information is None else (label, *information)
+            app = widget.app
+            row = edges[key] = self.render_line(
+                styles,
+                y,
+                size,
+                widget.content_region.size,
+                styles.padding,
+                base_background,
+                background,
+                widget.render_line,
+                titled if top else None,
+                None if top else titled,
+                widget.opacity,
+                app.ansi_theme,
+                app.native_ansi_color,
+            )
+        return row
+
 
 def plain_box_lines(widget: Widget, crop: Region) -> list[Strip] | None:
     """The widget's lines for `crop` as Textual's styles cache draws them, for a widget
-    with no border, outline, hatch, tint, opacity nor link under the mouse (None for any
-    other): its content rows made as wide as its content, its padding blank in its
-    background, the app's line filters applied."""
+    with no outline, hatch, tint, opacity nor link under the mouse (None for any other):
+    its content rows made as wide as its content, its padding blank in its background,
+    its border's sides and rows, the app's line filters applied."""
     styles = widget.styles
     if (
-        any(edge for edge, _ in styles.border)
-        or any(edge for edge, _ in styles.outline)
+        any(edge for edge, _ in styles.outline)
         or styles.tint.a
         or widget.opacity != 1.0
         or styles.text_opacity != 1.0
@@ -91,38 +155,64 @@ def plain_box_lines(widget: Widget, crop: Region) -> list[Strip] | None:
     ):
         return None
     base_background, background = widget.background_colors
-    inner = Style(background=base_background + background).rich_style
+    inner_style = Style(background=base_background + background)
+    inner = inner_style.rich_style
     width, height = widget.region.size
     content_width, content_height = widget.content_region.size
-    top, right, bottom, left = styles.padding
+    (top_edge, _), (right_edge, right_color), (bottom_edge, _), (left_edge, left_color) = (
+        styles.border
+    )
+    gutter = styles.gutter
+    _, right, _, left = styles.padding
+    sides: list[Segment] = []  # the border's left and right, as Textual draws them
+    if left_edge or right_edge:
+        outer = Style(background=base_background)
+        if left_edge:
+            sides.append(
+                get_box(left_edge, inner_style, outer, _ink(base_background, left_color))[1][0]
+            )
+        if right_edge:
+            sides.append(
+                get_box(right_edge, inner_style, outer, _ink(base_background, right_color))[1][2]
+            )
+    cache = widget._styles_cache
     filters = widget.get_line_filters()
     render_line = widget.render_line
     lines = []
     for y in crop.line_range:
-        if y < top or y >= height - bottom:
-            strip = Strip([Segment(" " * width, inner)], width)
+        if (top_edge and y == 0) or (bottom_edge and y == height - 1):
+            if not isinstance(cache, KeptStylesCache):
+                return None
+            lines.append(cache.edge_row(widget, y))
+            continue
+        if y < gutter.top or y >= height - gutter.bottom:
+            line = [Segment(" " * (width - len(sides)), inner)]
         else:
-            row = y - top
+            row = y - gutter.top
             if row < content_height:
-                line = render_line(row).adjust_cell_length(content_width, inner)
+                line = [*render_line(row).adjust_cell_length(content_width, inner)]
             else:
-                line = Strip.blank(content_width, inner)
-            if left or right:
-                padded = [*line]
-                if left:
-                    padded.insert(0, Segment(" " * left, inner))
-                if right:
-                    padded.append(Segment(" " * right, inner))
-                strip = Strip(padded, width)
-            else:
-                strip = Strip(line, width)
-        lines.append(strip)
+                line = [Segment(" " * content_width, inner)]
+            if left:
+                line.insert(0, Segment(" " * left, inner))
+            if right:
+                line.append(Segment(" " * right, inner))
+        if left_edge:
+            line.insert(0, sides[0])
+        if right_edge:
+            line.append(sides[-1])
+        lines.append(Strip(line, width))
     for line_filter in filters:
         lines = filtered(lines, line_filter, background)
     if crop.column_span != (0, width):
         x1, x2 = crop.column_span
         lines = [strip.crop(x1, x2) for strip in lines]
     return lines
+
+
+def _ink(base_background: Color, color: Color) -> Style:
+    """A border's colour over what is under the widget, as Textual draws it."""
+    return Style(foreground=base_background + color)
 
 
 def filtered(lines: list[Strip], line_filter: LineFilter, background: Color) -> list[Strip]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 from rich.segment import Segment
@@ -482,9 +483,10 @@ def textual_lines(widget: Widget, crop: Region) -> list[Strip]:
 
 
 async def test_a_plain_box_is_drawn_as_textual_draws_it() -> None:
-    """Widgets drawn without Textual's styling of each line (no border, outline, tint or
-    opacity) give the same lines, segment by segment: padded lanes, a stale lane, the
-    hand, your line, the message, the top bar; cut, and through a line filter."""
+    """Widgets drawn without Textual's styling of each line (no outline, tint or opacity)
+    give the same lines, segment by segment: padded lanes, a stale lane, the hand, your
+    line, the message, the top bar, the seat panels' borders (whose turn it is and not,
+    in ASCII too); cut, and through a line filter."""
     from textual.filter import Monochrome
 
     from ddz_tui.ui.kept_lines import plain_box_lines
@@ -497,28 +499,73 @@ async def test_a_plain_box_is_drawn_as_textual_draws_it() -> None:
         await pilot.pause()
         plain = [w for w in screen.query(Widget) if getattr(w, "PLAIN_BOX", False)]
         compared: set[str | None] = set()
-        for filters in ((), (Monochrome(),)):
-            pilot.app._filters.extend(filters)
-            try:
-                for widget in plain:
-                    width, height = widget.region.size
-                    if not (width and height):
-                        continue
-                    for crop in (Region(0, 0, width, height), Region(1, 1, width - 2, height - 1)):
-                        lines = plain_box_lines(widget, crop)
-                        if lines is None:  # a seat panel's border
-                            assert isinstance(widget, SeatPanel)
+        looks: set[tuple[str, bool]] = set()  # (a seat's border, whose turn it is)
+        right = screen.query_one("#right-seat", SeatPanel)
+        for ascii in (False, True):
+            pilot.app.update_settings(ascii_cards=ascii)
+            assert right.seat is not None
+            right.seat = replace(right.seat, turn=True)  # the left seat's not
+            await pilot.pause()
+            for filters in ((), (Monochrome(),)):
+                pilot.app._filters.extend(filters)
+                try:
+                    for widget in plain:
+                        width, height = widget.region.size
+                        if not (width and height):
                             continue
-                        assert [list(line) for line in lines] == [
-                            list(line) for line in textual_lines(widget, crop)
-                        ], (widget, crop)
-                        compared.add(widget.id)
-            finally:
-                del pilot.app._filters[len(pilot.app._filters) - len(filters) :]
+                        for crop in (
+                            Region(0, 0, width, height),
+                            Region(1, 1, width - 2, height - 1),
+                        ):
+                            lines = plain_box_lines(widget, crop)
+                            assert lines is not None, widget
+                            assert [list(line) for line in lines] == [
+                                list(line) for line in textual_lines(widget, crop)
+                            ], (widget, crop)
+                            compared.add(widget.id)
+                        if isinstance(widget, SeatPanel):
+                            assert widget.seat is not None
+                            looks.add((widget.styles.border_top[0], widget.seat.turn))
+                finally:
+                    del pilot.app._filters[len(pilot.app._filters) - len(filters) :]
         assert {"left-play", "right-play", "my-play", "hand", "my-line", "message"} <= compared
-        assert len(compared) >= 8
-        seat = screen.query_one(SeatPanel)  # a border: Textual draws it
-        assert plain_box_lines(seat, Region(0, 0, *seat.region.size)) is None
+        assert {"left-seat", "right-seat"} <= compared
+        assert looks == {("round", False), ("heavy", True), ("ascii", False), ("ascii", True)}
+
+
+async def test_a_seat_panels_border_back_to_a_look_it_had_is_not_drawn_again(
+    monkeypatch,
+) -> None:
+    """The turn goes round: a seat panel's border rows (its title and subtitle) are
+    drawn by Textual once for each look, and given again when the look comes back."""
+    from textual._styles_cache import StylesCache
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        seat = screen.query_one("#right-seat", SeatPanel)
+        drawn: list[int] = []
+        original = StylesCache.render_line
+
+        def spy(self, styles, y, *args):  # type: ignore[no-untyped-def]
+            if self is seat._styles_cache:
+                drawn.append(y)
+            return original(self, styles, y, *args)
+
+        monkeypatch.setattr(StylesCache, "render_line", spy)
+        first = seat.seat
+        assert first is not None and not first.turn
+        seat.seat = replace(first, turn=True)
+        await pilot.pause()
+        assert drawn and set(drawn) <= {0, seat.region.height - 1}  # a new look's edges
+        drawn.clear()
+        seat.seat = first
+        await pilot.pause()
+        seat.seat = replace(first, turn=True)
+        await pilot.pause()
+        assert drawn == []  # both looks kept
+        seat.seat = replace(first, turn=True, cards_left=(first.cards_left or 0) + 1)
+        await pilot.pause()
+        assert drawn == []  # the words inside changed, not the border
 
 
 async def test_your_line_keeps_its_styles_across_redraws_until_the_theme_changes(
