@@ -192,7 +192,8 @@ def table_show(
     trick_open = view.last_play is not None
     left, right = sides(me)
     said = answers(view) if not view.history else {}
-    raised = raised_show(state, selected)
+    shown_buttons = buttons(view, bool(selected), watching=state.watching)
+    raised = _raised(state, view, selected, shown_buttons)
     return TableShow(
         top=Top(
             view.bottom,
@@ -213,7 +214,7 @@ def table_show(
         me=raised.me,
         me_brief=raised.me_brief,
         my_turn=raised.my_turn,
-        buttons=buttons(view, bool(selected), watching=state.watching),
+        buttons=shown_buttons,
         selection=raised.selection,
         status=status(state),
         house=house_lines(view),
@@ -230,6 +231,14 @@ def raised_show(state: TableState, selected: Sequence[Card] = ()) -> Raised:
     view = state.view
     if view is None:
         raise ValueError("no cards dealt: nothing raised to show")
+    return _raised(state, view, selected, buttons(view, bool(selected), watching=state.watching))
+
+
+def _raised(
+    state: TableState, view: PlayerView, selected: Sequence[Card], shown: Buttons
+) -> Raised:
+    """The raised cards' part of the table, with the buttons they show (worked out
+    once for the whole table)."""
     me = state.seat
     mark = t("ui.me.takeover") if state.seats[me].takeover else None
     # a spectator's line is the bottom seat's, by name, marked as watched; its cards
@@ -241,7 +250,7 @@ def raised_show(state: TableState, selected: Sequence[Card] = ()) -> Raised:
         me_brief=me_line(title, None, count, view.my_turn, bool(selected), mark),
         my_turn=view.my_turn and not state.watching,
         selection=selection(selected, view),
-        play=buttons(view, bool(selected), watching=state.watching).play,
+        play=shown.play,
     )
 
 
