@@ -642,7 +642,7 @@ class _Hand:
         k = self.k
         capped, short = self._cap(3)
         span = (1 << (4 * n)) - 1
-        winged, wide = self.kept.winged, n > 2
+        winged = self.kept.winged
         for low in range(above + 1, _CHAIN_END - n + 1):
             if short[low + n] - short[low] > k:
                 continue
@@ -656,9 +656,7 @@ class _Hand:
                 asked = codes[left]
                 if natural:
                     asked = asked[len(codes[0]) :]
-                # a wide airplane's row is seldom asked for the same choices twice: its
-                # new ones are filled together, not one at a time through __missing__
-                if len(row) < len(asked) or (wide and not all(map(row.__contains__, asked))):
+                if len(row) < len(asked):
                     row.fill(asked)
                 out += filter(None, map(row.__getitem__, asked))
 
