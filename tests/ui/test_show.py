@@ -466,3 +466,48 @@ def test_a_call_or_a_bid_ends_the_news() -> None:
     before = at(game, 1)
     game.bid(0, 1)
     assert shown(game, seat=1, before=before).moved
+
+
+def test_the_trick_in_play_is_read_from_where_it_began() -> None:
+    """`on_table` lays out only the trick in play: each seat's latest action since the
+    last trick ended (a finished trick stays until the next lead), the play to beat
+    marked, as a walk through the whole history says, at every turn of bot games with
+    and without wilds."""
+    from ddz_tui.bots import make_bot
+    from ddz_tui.bots.runner import step
+    from ddz_tui.engine import Phase
+    from ddz_tui.engine.trick import LEAD, tricks, tricks_of_readings
+    from ddz_tui.ui.show.reading import Shown, laid_out, on_table
+
+    def whole_history(view) -> dict[int, Shown]:  # type: ignore[no-untyped-def]
+        if view.wild is None:
+            after = tricks(view.history)
+        else:
+            seats = (seat for seat, _ in view.history)
+            after = tricks_of_readings(zip(seats, view.readings, strict=True))
+        shown: dict[int, Shown] = {}
+        trick = LEAD
+        for index, (seat, _) in enumerate(view.history):
+            if trick.ended:
+                shown = {}
+            reading = view.readings[index] if view.readings else None
+            laid, stands = laid_out(view.history_cards[index], reading)
+            shown[seat] = Shown(cards=laid, stands=stands)
+            trick = next(after)
+        if trick.last_play is not None:
+            seat = trick.last_play[0]
+            shown[seat] = replace(shown[seat], to_beat=True)
+        return shown
+
+    compared = 0
+    for seed, rules in ((1, Rules()), (2, Rules()), (3, Rules(laizi=True)), (4, Rules(laizi=True))):
+        game = Game(seed=seed, rules=rules)
+        bots = [make_bot("normal", seat) for seat in range(3)]
+        while game.phase is not Phase.OVER:
+            for seat in range(3):
+                view = game.view(seat)
+                if view.history:
+                    assert on_table(view) == whole_history(view)
+                    compared += 1
+            step(game, bots)
+    assert compared > 100

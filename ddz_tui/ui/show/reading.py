@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from ddz_tui.cards import Card
 from ddz_tui.engine import Decision, PlayerView, Side
-from ddz_tui.engine.trick import LEAD, Trick, tricks, tricks_of_readings
+from ddz_tui.engine.trick import Trick, tricks, tricks_of_readings
 from ddz_tui.engine.view import cards_for
 from ddz_tui.rules import main_first, play_order
 from ddz_tui.wild import Reading
@@ -36,18 +36,16 @@ def on_table(view: PlayerView) -> dict[int, Shown]:
     A play's cards are in `play_order`: main part first, kickers after."""
     if not view.history:
         return {seat: Shown(bid=bid) for seat, bid in view.bids}
+    after = list(_tricks(view))
+    # the trick in play began after the last entry that ended one: only its plays are
+    # laid out (each is read for its main part), not the whole game's again
+    start = next((i + 1 for i in range(len(after) - 2, -1, -1) if after[i].ended), 0)
     plays = _history_cards(view)
     shown: dict[int, Shown] = {}
-    trick = LEAD
-    for index, ((seat, _), cards, after) in enumerate(
-        zip(view.history, plays, _tricks(view), strict=True)
-    ):
-        if trick.ended:
-            shown = {}
-        laid, stands = laid_out(cards, view.readings[index] if view.readings else None)
-        shown[seat] = Shown(cards=laid, stands=stands)
-        trick = after
-    last = trick.last_play
+    for index in range(start, len(after)):
+        laid, stands = laid_out(plays[index], view.readings[index] if view.readings else None)
+        shown[view.history[index][0]] = Shown(cards=laid, stands=stands)
+    last = after[-1].last_play
     if last is not None:
         shown[last[0]] = replace(shown[last[0]], to_beat=True)
     return shown
