@@ -8,7 +8,7 @@ as the rest of a record: a file or a peer may have written it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
@@ -109,6 +109,15 @@ class Factors:
             if out[name] == default:
                 del out[name]
         return out
+
+    def fitting(self, laizi: bool, show_start: bool) -> Factors:
+        """These factors for rules with or without 癞子 and 明牌开始: the factors of a rule
+        not in play back at their defaults (a game cannot have them), the rest kept."""
+        unused = [
+            *(LAIZI_FACTORS if not laizi else ()),
+            *(("show_start",) if not show_start else ()),
+        ]
+        return replace(self, **{name: _OPTIONAL_FACTORS[name] for name in unused})
 
     @classmethod
     def from_dict(cls, data: object) -> Factors:

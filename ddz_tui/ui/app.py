@@ -29,6 +29,7 @@ from textual.reactive import var
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from ddz_tui.engine import Phase, Rules
+from ddz_tui.engine.house import DEFAULT_FACTORS, Factors
 from ddz_tui.i18n import Lang, ascii_mode, default_language, set_ascii, set_language, t
 from ddz_tui.paths import history_file
 from ddz_tui.records.history import History
@@ -164,7 +165,8 @@ class DdzApp(App[None]):
         lobby where it would offer joining or hosting a game anywhere; history_thread:
         the thread the history is kept from, shared by the apps of a process (default:
         one of its own); rules (`ddz --rules`): the house rules New game, New table and
-        Host start with this session (their switches; as if chosen in Settings)."""
+        Host start with this session (their switches, as if chosen in Settings, and the
+        factors, kept for every game the forms start)."""
         super().__init__(driver_class=driver_class)
         share_stylesheet(self)
         for theme in THEMES:
@@ -174,6 +176,9 @@ class DdzApp(App[None]):
         self.settings: Settings = loaded.settings
         if rules is not None:
             self.settings = replace(self.settings, **rule_fields(rules))
+        self.factors: Factors = DEFAULT_FACTORS if rules is None else rules.factors
+        """What each thing multiplies the stake by in games this session starts (`ddz
+        --rules`; the forms choose no factors)."""
         self._settings_problem = loaded.problem
         self._ascii_override = ascii_cards
         self._seeds = random.Random(seed) if seed is not None else None

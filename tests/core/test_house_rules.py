@@ -205,3 +205,16 @@ def test_a_tampered_house_record_is_refused() -> None:
     doubled = next(i for i, e in enumerate(events) if isinstance(e, Doubled))
     with pytest.raises(ValueError, match="illegal action"):
         Game.replay([*events[:doubled], Played(0, (0,)), *events[doubled:]])
+
+
+def test_factors_fitting_rules_drop_those_of_rules_not_in_play() -> None:
+    """A form that turns 癞子 or 明牌开始 off keeps the session's other factors; a game
+    cannot have the factors of a rule it does not play."""
+    session = Factors(bomb=4, soft_bomb=3, wild_bomb=5, show_start=3)
+    assert session.fitting(laizi=True, show_start=True) == session
+    assert session.fitting(laizi=False, show_start=True) == Factors(bomb=4, show_start=3)
+    assert session.fitting(laizi=True, show_start=False) == Factors(
+        bomb=4, soft_bomb=3, wild_bomb=5
+    )
+    assert session.fitting(laizi=False, show_start=False) == Factors(bomb=4)
+    Rules(factors=session.fitting(laizi=False, show_start=False))  # a game can have them

@@ -103,12 +103,13 @@ def make_app(
     start: JoinRequest | HostRequest | None = None,
     owns_process: bool = False,
     home: JoinRequest | None = None,
+    rules: Rules | None = None,
     **settings: object,
 ) -> NotingApp:
     """An app with saved settings (no delay, random bots, no auto pass, unless given)
     in the test's config directory, and a silent sound (a SpySound unless given); `start` joins or
     hosts a game at once; `owns_process` as the `ddz` command has it; `home` the one
-    server it plays on, as at the SSH door."""
+    server it plays on, as at the SSH door; `rules` as `ddz --rules` gives them."""
     store = SettingsStore(Path(os.environ["DDZ_CONFIG_DIR"]))
     values: dict[str, object] = {
         "bot_delay": 0.0,
@@ -127,6 +128,7 @@ def make_app(
         start=start,
         owns_process=owns_process,
         home=home,
+        rules=rules,
     )
 
 

@@ -251,3 +251,27 @@ async def test_a_replay_of_call_and_grab_says_call_not_bid_and_no_call_once() ->
         words = [str(screen.query_one(part).render()) for part in ("#stakes", "#bids")]
         assert "No call yet" in words[0]
         assert "call" not in words[1].lower(), words[1]
+
+
+async def test_the_factors_of_ddz_rules_hold_in_the_games_new_game_starts() -> None:
+    """`ddz --rules bomb=4,double=3,laizi,soft_bomb=3`: New game deals under those
+    factors (the form chooses none); with 癞子 switched off there, its factor goes with
+    it and the others stay."""
+    from ddz_tui.engine import Factors
+    from ddz_tui.engine.house import parse_rules
+
+    for laizi in (True, False):
+        app = make_app(rules=parse_rules("bomb=4,double=3,laizi,soft_bomb=3"))
+        async with app.run_test() as pilot:
+            await pilot.press("n")
+            assert isinstance(app.screen, NewGameScreen)
+            app.screen.query_one("#laizi", Switch).value = laizi
+            await pilot.pause()
+            await pilot.click("#deal")
+            await settle(pilot)
+            screen = table_screen(pilot)
+            assert isinstance(screen.client, LocalTable)
+            rules = screen.client.host.rules
+            assert rules.doubling and rules.laizi is laizi
+            soft = 3 if laizi else Factors().soft_bomb
+            assert rules.factors == Factors(bomb=4, double=3, soft_bomb=soft)

@@ -68,17 +68,21 @@ def rules_rows(rules: Rules) -> list[Horizontal]:
 
 def chosen_rules(form: DOMNode) -> Rules:
     """The house rules chosen in a form's `rules_rows` (super doubling is a kind of
-    doubling: on only with doubling)."""
+    doubling: on only with doubling), with what each thing is worth as the session says
+    (`ddz --rules`: the forms choose no factors; those of a rule turned off dropped)."""
     doubling = form.query_one("#doubling", Switch).value
+    laizi = form.query_one("#laizi", Switch).value
+    show_start = form.query_one("#show_start", Switch).value
     return Rules(
         LandlordMode(form.query_one("#mode", Select).value),
         doubling=doubling,
         super_double=doubling and form.query_one("#super_double", Switch).value,
         showing=form.query_one("#showing", Switch).value,
-        show_start=form.query_one("#show_start", Switch).value,
+        show_start=show_start,
         cap=_cap(form.query_one("#cap", Select).value),
         no_shuffle=form.query_one("#no_shuffle", Switch).value,
-        laizi=form.query_one("#laizi", Switch).value,
+        laizi=laizi,
+        factors=ddz_app(form).factors.fitting(laizi=laizi, show_start=show_start),
     )
 
 
