@@ -845,6 +845,30 @@ def _picked(
     )
 
 
+_NORMAL_TOPS = sum(_TOP[:_NORMAL])
+_BOTH_PAIRS: dict[int, list[int]] = {}
+"""Choices of two natural pairs, by the tops of the ranks held twice; and of two
+naturals each paired with a wild, by those held once: parts of a hand's choices of
+two pairs that hands share (three in four, nine in ten, after some thousands of
+hands; at most 8,192 of each)."""
+_TWO_HALVES: dict[int, list[int]] = {}
+
+
+def _shared(
+    kept: dict[int, list[int]],
+    tops: int,
+    rows: tuple[tuple[int | None, ...], ...],
+    held: tuple[bool, ...],
+) -> list[int]:
+    """`_picked` of rows and entries by the same ranks held, kept by those ranks' tops
+    (3 to 2); not to be changed."""
+    at = tops & _NORMAL_TOPS
+    found = kept.get(at)
+    if found is None:
+        found = kept[at] = _picked(rows, held, held)
+    return found
+
+
 def _few_choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[list[int]]:
     """`_choices` of one or two kickers, from ready-made rows picked in C."""
     once = _flags(held[0])
@@ -856,14 +880,14 @@ def _few_choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[
             halves = list(compress(half_rows, once)) if most else []
             return [nat, nat + halves, *([*nat, wild_pair, *halves] for _ in range(most - 1))]
         both, with_wild, wild_pairs, mixed, three, two_halves = _TWO_PAIRS
-        a = _picked(both, twice, twice)
+        a = _shared(_BOTH_PAIRS, held[1], both, twice).copy()  # out[0] is the hand's own
         b = list(compress(with_wild, twice)) if most >= 2 else []
         d: list[int] = []
         if most:
             rows = map(getitem, compress(mixed, once), compress(twice, once))
             d = list(filter(None, chain.from_iterable(map(compress, rows, repeat(once + twice)))))
         e = list(compress(three, once)) if most >= 3 else []
-        f = _picked(two_halves, once, once) if most >= 2 else []
+        f = _shared(_TWO_HALVES, held[0], two_halves, once) if most >= 2 else []
         out = [a]  # with at most 0, 1, ... `most` wilds: only those asked for are made
         if most >= 1:
             out.append(a + d)
