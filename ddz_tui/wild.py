@@ -525,6 +525,9 @@ class _Hand:
         self.kept = _kept_for(w, wild_rank)
         self.count = [(nat >> (4 * r)) & 15 for r in range(_N)]
         self._caps: dict[int, tuple[int, list[int]]] = {}
+        # by width: a chain length from which no window is short of at most k cards (a
+        # longer window holds a shorter one), as the lead's shorter chains find it
+        self._none_from = [_N] * 4
         # the tops of the ranks held at least once, twice, three and four times
         self._held = tuple((nat + (8 - n) * _ONES) & _TOPS for n in range(1, 5))
         self._codes: dict[tuple[int, bool, int], Codes] = {}
@@ -625,20 +628,28 @@ class _Hand:
 
     def _chains(self, out: list[Reading], kind: Kind, width: int, n: int, above: int = -1) -> None:
         """Chains of `width` cards a link (straights, pairs in a row, trios in a row)."""
+        if n >= self._none_from[width]:
+            return
         k = self.k
         capped, short = self._cap(width)
         span, length = (1 << (4 * n)) - 1, n << 60
         chains = self.kept.chains
+        some = False
         for low in range(above + 1, _CHAIN_END - n + 1):
             if short[low + n] - short[low] <= k:
+                some = True
                 window = (capped >> (4 * low)) & span
                 found = chains.get((width, low, window | length, k))
                 if found is None:
                     found = self.kept.chain(kind, width, low, window, k)
                 out += found
+        if not some and above < 0:
+            self._none_from[width] = n
 
     def _planes(self, out: list[Reading], kind: Kind, n: int, pairs: bool, above: int = -1) -> None:
         """Airplanes: n trios in a row with n kickers (singles or pairs)."""
+        if n >= self._none_from[3]:  # as the trios in a row found
+            return
         k = self.k
         capped, short = self._cap(3)
         span = (1 << (4 * n)) - 1
