@@ -198,3 +198,25 @@ def test_a_rank_held_more_than_four_times_as_placed_wilds_make_it() -> None:
         assert with_wings(four)
         for more in (1, 3):
             assert with_wings(four + more * UNIT[RANKS.index(rank)]) == with_wings(four)
+
+
+def test_the_chains_of_every_mask_are_the_windows_held_whole() -> None:
+    """`_Chains` finds a kind's chains by shifting the mask of ranks held (one and per
+    link): for every mask of the twelve chain ranks (and with the 2 held too, which no
+    chain takes), each family's chains are the windows whose every rank is held, lowest
+    first, shortest kind first."""
+    from ddz_tui.moves import _CHAIN_END, _CHAINS, TOP
+    from ddz_tui.rules import TABLE
+
+    for chains in _CHAINS.values():
+        fresh = type(chains)(chains.kinds)
+        for bits in range(1 << _CHAIN_END):
+            mask = sum(TOP[r] for r in range(_CHAIN_END) if bits >> r & 1)
+            windows = [
+                TABLE[kind][low][0]
+                for kind in chains.kinds
+                for low in range(_CHAIN_END - kind.chain_length + 1)
+                if all(bits >> r & 1 for r in range(low, low + kind.chain_length))
+            ]
+            assert fresh[mask] == tuple(windows)
+            assert fresh[mask | TOP[_CHAIN_END]] == tuple(windows)
