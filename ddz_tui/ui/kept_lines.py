@@ -82,12 +82,12 @@ class KeptStylesCache(StylesCache):
             self._kept = self._key(widget, crop), strips
         return strips
 
-    def edge_row(self, widget: Widget, y: int) -> Strip:
+    def edge_row(self, widget: Widget, y: int, base_background: Color, background: Color) -> Strip:
         """A border's top (y = 0) or bottom row, with its title or subtitle, as Textual
-        draws it (no filter yet), kept for everything it is drawn from."""
+        draws it (no filter yet), kept for everything it is drawn from (the backgrounds
+        under and of the widget, as `plain_box_lines` has them)."""
         top = y == 0
         label = widget._border_title if top else widget._border_subtitle
-        base_background, background = widget.background_colors
         information = (
             None
             if label is None
@@ -183,7 +183,7 @@ def plain_box_lines(widget: Widget, crop: Region) -> list[Strip] | None:
         if (top_edge and y == 0) or (bottom_edge and y == height - 1):
             if not isinstance(cache, KeptStylesCache):
                 return None
-            lines.append(cache.edge_row(widget, y))
+            lines.append(cache.edge_row(widget, y, base_background, background))
             continue
         if y < gutter.top or y >= height - gutter.bottom:
             line = [Segment(" " * (width - len(sides)), inner)]
