@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from ddz_tui.bots import COACH_BUDGET
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
-from ddz_tui.bots.endgame import Solver, side_of
-from ddz_tui.bots.hard import ENDGAME_CARDS, HardBot, deal_for, guesses
+from ddz_tui.bots.endgame import ENDGAME_CARDS, Solver, side_of
+from ddz_tui.bots.hard import HardBot, deal_for, guesses
 from ddz_tui.bots.packed import size
 from ddz_tui.bots.sampling import Hidden
 from ddz_tui.engine import Event, Game, Passed, Phase, Played, PlayerView, Started

@@ -23,6 +23,10 @@ from ddz_tui.bots.packed import KEY_OF, plays_of, size
 from ddz_tui.engine.trick import ends_trick
 from ddz_tui.rules import Combo
 
+ENDGAME_CARDS = 20
+"""With this many cards or fewer in all hands together, the bots solve deals exactly."""
+ENDGAME_SAMPLES = 24
+"""Guessed deals for an exact endgame (one when the hidden hands are known)."""
 CHECK_EVERY = 256
 """Positions searched between two looks at the clock."""
 PERFECT_DEFENCE_CARDS = 15

@@ -36,7 +36,7 @@ from functools import partial
 
 from ddz_tui.bots import ahead, answers, policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
-from ddz_tui.bots.endgame import Solver, side_of
+from ddz_tui.bots.endgame import ENDGAME_CARDS, ENDGAME_SAMPLES, Solver, side_of
 from ddz_tui.bots.laizi import searched_wild
 from ddz_tui.bots.packed import KEY_OF, going_out
 from ddz_tui.bots.plan import plan_of, value_of
@@ -61,10 +61,6 @@ MIN_SAMPLES = 8
 PRUNE_EVERY = 8
 """Deals between two looks at which candidates are clearly worse (and then dropped)."""
 PRUNE_Z = 2.0
-ENDGAME_CARDS = 20
-"""With this many cards or fewer in all hands together, deals are solved exactly."""
-ENDGAME_SAMPLES = 24
-"""Guessed deals for an exact endgame (one when the hidden hands are known)."""
 MAX_CANDIDATES = 6
 """Plays tried by playouts; the normal policy's choice is always one of them."""
 SAFETY = 0.003
@@ -254,7 +250,8 @@ class HardBot:
         clock = _Clock(self.budget)
         rng = random.Random(_position_seed(self.seed, view))
         self.searches += 1
-        return searched_wild(view, _candidates, rng, self.samples, clock.up, clock.soft_up)
+        guess = Hidden.of(view, self.trust).sampler(rng, clock.up)
+        return searched_wild(view, _candidates, guess, self.samples, clock.up, clock.soft_up)
 
     def _landlord_rate(self, view: PlayerView) -> float | None:
         """How often the normal policy wins this hand as landlord over guessed bottoms

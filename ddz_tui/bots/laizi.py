@@ -5,23 +5,26 @@ Under 癞子 each level picks its play, with its reading, from every legal play 
 lowest single or pair, as it does without wilds; the normal bot its own policy
 (`policy.choose`) on the hand with each wild placed where it makes the best plan,
 its choice played with natural cards first and wilds for the rest (`planned_wild`).
-The hard bot's search knows no wilds: it plays as the normal bot. Every policy goes
-out when one play empties the hand and bombs an opponent close to going out.
+The hard bot searches (`searched_wild`): guessed deals with every hand's wilds placed,
+played out by the normal policy or, with few cards left, solved exactly. Every policy
+goes out when one play empties the hand and bombs an opponent close to going out.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from ddz_tui.bots import policy
 from ddz_tui.bots.deal import Deal, OutOfTime, playout
+from ddz_tui.bots.endgame import ENDGAME_CARDS, ENDGAME_SAMPLES, Solver, side_of
 from ddz_tui.bots.packed import KEY_OF, plays_of
 from ddz_tui.bots.plan import value_of
 from ddz_tui.bots.situation import Situation
-from ddz_tui.cards import RANK_INDEX, ranks_of
+from ddz_tui.cards import RANK_INDEX
 from ddz_tui.engine import PlayerView
-from ddz_tui.moves import UNIT, pack
+from ddz_tui.moves import UNIT
 from ddz_tui.rules import Combo, Kind
 from ddz_tui.wild import Reading
 
@@ -158,15 +161,20 @@ def _multisets(hand: int, n: int, low: int) -> list[int]:
 def _as_reading(combo: Combo, natural: int, w: int, plays: list[Reading]) -> Reading | None:
     """The legal play that makes `combo` from the natural cards first and wilds for the
     rest; None when there is none (a soft bomb that does not beat a hard one)."""
-    want = KEY_OF[combo.cards]
+    key = as_played(KEY_OF[combo.cards], natural, w)
+    same = [p for p in plays if p.key == key and p.kind is combo.kind and p.level == combo.level]
+    exact = [p for p in same if p.combo == combo]
+    return next(iter(exact or same), None)
+
+
+def as_played(want: int, natural: int, w: int) -> int:
+    """The cards (packed, each wild as its own rank `w`) that make the ranks `want`
+    from the `natural` cards first and wilds for the rest."""
     own = 0
     for r in range(_TWO + 3):
         own += min(want >> (4 * r) & 15, natural >> (4 * r) & 15) * UNIT[r]
     wilds = sum((want - own) >> (4 * r) & 15 for r in range(_TWO + 3))
-    key = own + wilds * UNIT[w]
-    same = [p for p in plays if p.key == key and p.kind is combo.kind and p.level == combo.level]
-    exact = [p for p in same if p.combo == combo]
-    return next(iter(exact or same), None)
+    return own + wilds * UNIT[w]
 
 
 def _stop(view: PlayerView, plays: list[Reading]) -> Reading | None:
@@ -191,17 +199,20 @@ SEARCH_MIN_DEALS = 8
 def searched_wild(
     view: PlayerView,
     candidates_of: Callable[[Situation, list[Combo]], list[Combo | None]],
-    rng: random.Random,
+    guess: Callable[[], tuple[int, int] | None],
     samples: int,
     stop: Callable[[], bool],
     soft_stop: Callable[[], bool],
 ) -> Reading | None:
-    """The hard bot under 癞子: the normal bot's play (`planned_wild`) and the hard bot's
-    other candidates (`candidates_of`, on the hand with its wilds placed), each played
-    out to the end on up to `samples` deals of the unseen cards, every seat playing the
-    normal policy with its wilds placed as it plans best; the one that wins most often
-    (ties: the normal bot's). `stop` ends the search; `soft_stop` too once
-    `SEARCH_MIN_DEALS` deals are done."""
+    """The hard bot under 癞子: with few cards left in all hands, every play it has (each
+    reading that leaves a different position) on guessed deals solved exactly
+    (`endgame`, as the classic search does, with every hand's wilds placed); otherwise
+    the normal bot's play (`planned_wild`) and the hard bot's other candidates
+    (`candidates_of`, on the hand with its wilds placed), each played out to the end on
+    up to `samples` guessed deals, every seat playing the normal policy with its wilds
+    placed as it plans best. The one that wins most often (ties: the normal bot's).
+    `stop` ends the search; `soft_stop` too once `SEARCH_MIN_DEALS` deals are done (and
+    an exact endgame, which playouts then replace)."""
     plays = view.wild_plays
     pick = planned_wild(view)
     if not plays or (pick is not None and len(pick.cards) == len(view.hand)):
@@ -212,6 +223,14 @@ def searched_wild(
     k = (s.hand >> (4 * w)) & 15
     natural = s.hand - k * UNIT[w]
     s.hand = natural + placement(natural, k)
+    deals = _guessed(view, s.hand, w, guess)
+    mine = view.seat == view.landlord
+    if sum(view.cards_left) <= ENDGAME_CARDS:
+        every = _distinct(view, [pick, *plays, None], natural, k, w)
+        solver = Solver(side_of(view.seat, view.landlord), stop=soft_stop)
+        best = _vote(deals, every, solver.landlord_wins, mine, ENDGAME_SAMPLES, stop, stop)
+        if best is not None:
+            return every[best][0]
     candidates: list[Reading | None] = [pick]
     for combo in candidates_of(s, list(plays_of(s.hand, s.to_beat))):
         reading = None if combo is None else _as_reading(combo, natural, w, plays)
@@ -221,45 +240,98 @@ def searched_wild(
             candidates.append(reading)
     if len(candidates) == 1:
         return pick
-    seat = view.seat
-    others = ((seat + 1) % 3, (seat + 2) % 3)
-    known = [pack(_known(view, other)) for other in others]
-    pool = [UNIT[RANK_INDEX[rank]] for rank in view.unseen]
-    for unit in (unit for held in known for unit in _units(held)):
-        pool.remove(unit)  # the landlord's unplayed bottom cards stay with it
-    free = view.cards_left[others[0]] - sum(1 for _ in _units(known[0]))
-    last = view.last_play
+    tried = [(c, partial(_after, reading=c, natural=natural, k=k, w=w)) for c in candidates]
+    best = _vote(deals, tried, partial(playout, stop=stop), mine, samples, stop, soft_stop)
+    return pick if best is None else candidates[best]
+
+
+def _vote(
+    deals: Callable[[], Deal],
+    candidates: Sequence[tuple[Reading | None, Callable[[Deal], Deal]]],
+    landlord_wins: Callable[[Deal], bool],
+    mine: bool,
+    samples: int,
+    stop: Callable[[], bool],
+    soft_stop: Callable[[], bool],
+) -> int | None:
+    """Each candidate (a reading, and what it makes of a deal) judged by `landlord_wins`
+    on up to `samples` guessed deals, the clearly worse dropped every `PRUNE_EVERY`: the
+    index of the one that wins most often for this seat's side (ties: the earlier), or
+    None when no deal was done. A deal counts once every candidate still in the running
+    is judged on it."""
     wins = [0] * len(candidates)
     won_on = [0] * len(candidates)  # bit d: won on deal d
     alive = list(range(len(candidates)))
     for done in range(samples):
         if stop() or (done >= SEARCH_MIN_DEALS and soft_stop()):
             break
-        rng.shuffle(pool)  # past play unweighed: `sampling` reads it without wilds
-        hands = [0, 0, 0]
-        hands[others[0]] = _placed(known[0] + sum(pool[:free]), w)
-        hands[others[1]] = _placed(known[1] + sum(pool[free:]), w)
-        hands[seat] = s.hand
-        deal = Deal(
-            (hands[0], hands[1], hands[2]),
-            view.landlord,
-            seat,
-            None if last is None else last[1],
-            0 if last is None else last[0],
-        )
-        try:  # a deal counts once every candidate still in the running is played out
-            won = [(i, playout(_after(deal, candidates[i], natural, k, w), stop)) for i in alive]
+        try:
+            deal = deals()
+            won = [(i, landlord_wins(candidates[i][1](deal)) == mine) for i in alive]
         except OutOfTime:
-            break
-        for i, landlord_won in won:
-            mine = landlord_won == (seat == view.landlord)
-            wins[i] += mine
-            won_on[i] |= mine << done
+            return _leader(wins, alive) if done else None
+        for i, ours in won:
+            wins[i] += ours
+            won_on[i] |= ours << done
         if len(alive) > 1 and (done + 1) % PRUNE_EVERY == 0:
             alive = _survivors(wins, won_on, alive)
             if len(alive) == 1:
                 break
-    return candidates[_leader(wins, alive)]
+    return _leader(wins, alive)
+
+
+def _guessed(
+    view: PlayerView, hand: int, w: int, guess: Callable[[], tuple[int, int] | None]
+) -> Callable[[], Deal]:
+    """A function that gives the position with one `guess` of the next two seats' hands
+    per call (OutOfTime once it has none), every guessed hand's wilds placed; this
+    seat's `hand` as its wilds are placed."""
+    seat = view.seat
+    others = ((seat + 1) % 3, (seat + 2) % 3)
+    last = view.last_play
+    assert view.landlord is not None
+    landlord = view.landlord
+
+    def deal() -> Deal:
+        drawn = guess()
+        if drawn is None:
+            raise OutOfTime
+        hands = [0, 0, 0]
+        hands[others[0]] = _placed(drawn[0], w)
+        hands[others[1]] = _placed(drawn[1], w)
+        hands[seat] = hand
+        return Deal(
+            (hands[0], hands[1], hands[2]),
+            landlord,
+            seat,
+            None if last is None else last[1],
+            0 if last is None else last[0],
+        )
+
+    return deal
+
+
+def _distinct(
+    view: PlayerView, options: list[Reading | None], natural: int, k: int, w: int
+) -> list[tuple[Reading | None, Callable[[Deal], Deal]]]:
+    """The options (a pass only when following) with what each makes of a deal, one per
+    position it leaves (readings of the same cards that leave the same position are one
+    play to a search), in their order."""
+    seen: set[tuple[int, Combo | None]] = set()
+    out: list[tuple[Reading | None, Callable[[Deal], Deal]]] = []
+    for option in options:
+        if option is None and view.leads:
+            continue
+        left: tuple[int, Combo | None]
+        if option is None:
+            left = (natural + k * UNIT[w], None)
+        else:
+            rest = natural - (option.key - option.wild_count * UNIT[w])
+            left = (rest + (k - option.wild_count) * UNIT[w], option.combo)
+        if left not in seen:
+            seen.add(left)
+            out.append((option, partial(_after, reading=option, natural=natural, k=k, w=w)))
+    return out
 
 
 PRUNE_EVERY = 8
@@ -281,20 +353,6 @@ def _survivors(wins: list[int], won_on: list[int], alive: list[int]) -> list[int
         for i in alive
         if wins[leader] - wins[i] <= PRUNE_Z * ((won_on[i] ^ won_on[leader]).bit_count() ** 0.5)
     ]
-
-
-def _known(view: PlayerView, seat: int) -> str:
-    """The ranks surely in another seat's hand: the landlord's unplayed bottom cards, or
-    a hand shown to everyone."""
-    if seat == view.landlord:
-        return view.landlord_holds
-    shown = view.shown_hands[seat]
-    return "" if shown is None else ranks_of(shown)
-
-
-def _units(hand: int) -> list[int]:
-    """One packed card per card of a packed hand."""
-    return [UNIT[r] for r in range(len(UNIT)) for _ in range(hand >> (4 * r) & 15)]
 
 
 def _placed(hand: int, w: int) -> int:

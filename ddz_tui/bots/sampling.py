@@ -38,7 +38,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ddz_tui.bots import policy
-from ddz_tui.bots.packed import KEY_OF, counts, size
+from ddz_tui.bots.laizi import BOMB_WHEN_LEFT
+from ddz_tui.bots.packed import counts, size
 from ddz_tui.bots.situation import Situation
 from ddz_tui.cards import DECK, RANK_INDEX, ranks_of
 from ddz_tui.engine import PlayerView
@@ -72,11 +73,17 @@ class Action:
     last: int
     left: tuple[int, int, int]
     played: str  # "" for a pass
+    wild: int | None = None  # 癞子: the wild rank's index
 
     def agrees(self, hand_now: int, landlord: int) -> bool:
-        """Would the normal policy, holding what this guess gives the seat, act the same?"""
-        seat = self.seat
+        """Would the normal policy, holding what this guess gives the seat, act the same?
+        Under 癞子, a hand that held wilds then is not judged (placing them as the normal
+        bot does costs more than the check is worth); one without is judged as the
+        normal bot plays it, the stop of an opponent nearly out included."""
+        seat, wild = self.seat, self.wild
         hand = hand_now + self.later
+        if wild is not None and (hand >> (4 * wild)) & 15:
+            return True
         left = self.left
         situation = Situation(
             hand,
@@ -87,7 +94,12 @@ class Action:
             (left[seat], left[(seat + 1) % 3], left[(seat + 2) % 3]),
         )
         choice = policy.choose(situation)
-        return (choice.cards if choice is not None else "") == self.played
+        if wild is None:
+            return (choice.cards if choice is not None else "") == self.played
+        if choice is None:  # the normal bot stops an opponent nearly out with any reading
+            stops = self.to_beat is not None and left[self.last] <= BOMB_WHEN_LEFT
+            return not self.played or (stops and landlord in (seat, self.last))
+        return pack(choice.cards) == pack(self.played)
 
 
 @dataclass(frozen=True)
@@ -102,7 +114,8 @@ class BidAction:
     bid: int
 
     def agrees(self, hand_now: int, landlord: int) -> bool:
-        """Would the normal policy, holding that hand, have bid the same?"""
+        """Would the normal policy, holding that hand, have bid the same? (Under 癞子 the
+        wild rank is drawn after the bidding: its cards were plain cards then.)"""
         hand = hand_now + self.later - (self.bottom if self.seat == landlord else 0)
         return policy.bid(hand, self.legal) == self.bid
 
@@ -306,21 +319,28 @@ def past_actions(view: PlayerView) -> tuple[Action | BidAction, ...]:
     left[view.landlord] = 20
     seen = 0
     later = [pack(view.played_by(s)) for s in range(3)]  # shrinks as the replay advances
+    wild = None if view.wild is None else RANK_INDEX[view.wild]
     trick = LEAD
     out: list[Action] = []
-    for seat, text in view.history:
+    readings = view.readings or (None,) * len(view.history)
+    for (seat, text), reading in zip(view.history, readings, strict=True):
         if seat != view.seat:
             last = trick.last_play
             to_beat, maker = (None, 0) if last is None else (last[1], last[0])
             out.append(
-                Action(seat, later[seat], seen, to_beat, maker, (left[0], left[1], left[2]), text)
+                Action(
+                    seat, later[seat], seen, to_beat, maker, (left[0], left[1], left[2]), text, wild
+                )
             )
         if text:
-            key = KEY_OF[text]
+            key = pack(text)  # under 癞子 not a classic play
             later[seat] -= key
             seen += key
             left[seat] -= len(text)
-        trick = trick.after_ranks(seat, text)
+        if reading is None:  # a pass, or a play of the classic game
+            trick = trick.after_ranks(seat, text)
+        else:
+            trick = trick.after_reading(seat, reading)
     out.reverse()
     kept: list[Action | BidAction] = []
     per_seat = {0: 0, 1: 0, 2: 0}

@@ -4,17 +4,23 @@ rule."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ddz_tui.bots import Level, make_bot
+from ddz_tui.bots.hard import _candidates
 from ddz_tui.bots.lab.simulate import simulate
-from ddz_tui.bots.laizi import placement
-from ddz_tui.bots.runner import cautious, decide, play_out
+from ddz_tui.bots.laizi import placement, planned_wild, searched_wild
+from ddz_tui.bots.runner import cautious, decide, play_out, step
+from ddz_tui.bots.sampling import Action, BidAction, Hidden
+from ddz_tui.cards import ranks_of
 from ddz_tui.cli import main
 from ddz_tui.engine import PASS, Game, Phase, Play, Rules, dumps, loads
 from ddz_tui.moves import pack
 from ddz_tui.rules import Kind
 from ddz_tui.wild import BombClass, readings
+from tests.bots.test_search import _closeness
 from tests.core.test_laizi import BOMBS_DEAL, PLAYS_DEAL, _cards, _table
 
 LAIZI = Rules(laizi=True)
@@ -160,3 +166,51 @@ def test_the_hard_bot_plays_its_candidates_out_under_laizi() -> None:
     assert isinstance(action, Play) and action.reading in game.view(0).wild_plays
     again = decide(make_bot(Level.HARD, 1, budget=None, samples=16), game.view(0))
     assert again == action  # the same seed, the same play
+
+
+def test_with_few_cards_left_the_hard_bot_solves_the_endgame_with_its_wilds() -> None:
+    """The landlord holds 3 7 Q with the 3s wild; seat 1 holds 5 6 6 J, seat 2 Q R. The
+    normal bot leads its Q, which the R beats before seat 2 goes out with its own Q; a
+    pair (7 7 or Q Q, a wild in it) is beaten by nobody, and the last card goes out.
+    With no playouts at all (samples 0) the exact endgame alone finds it."""
+    game = _table(*PLAYS_DEAL, wild="3")
+    for seat, ranks in enumerate(("37Q", "566J", "QR")):
+        game._hands[seat] = list(_cards(game, seat, ranks))
+    game._standing = None
+    view = game.view(0)
+    assert planned_wild(view) == readings("Q", "3")[0]
+    hands = (pack("566J"), pack("QR"))
+    never = lambda: False  # noqa: E731
+    chosen = searched_wild(view, _candidates, lambda: hands, 0, never, never)
+    assert chosen is not None and chosen.kind is Kind.PAIR and chosen.wild_count == 1
+
+
+def test_the_hard_bots_guesses_read_past_plays_under_laizi() -> None:
+    """Against normal players the true hands explain every past play the guesses judge
+    (those made from a hand without wilds: placing wilds costs more than the check is
+    worth), and guesses checked against them are right more often than blind ones."""
+    rng = random.Random(2)
+    judged = informed = blind = 0
+    for seed in range(6):
+        game = Game(seed, rules=LAIZI)
+        bots = [make_bot(Level.NORMAL) for _ in range(3)]
+        while game.phase is not Phase.OVER:
+            view = game.view(game.turn)
+            if view.wild is not None and len(view.history) >= 12:
+                hidden = Hidden.of(view)
+                truth = tuple(pack(ranks_of(game.hand(s))) for s in hidden.seats)
+                assert hidden.misses(truth, 0) == 0
+                held = dict(zip(hidden.seats, truth, strict=True))
+                judged += sum(_judged(a, held) for a in hidden.actions)
+                unaware = Hidden(hidden.seats, hidden.sizes, hidden.known, hidden.pool, 0, ())
+                informed += _closeness(hidden.sample(rng), truth)
+                blind += _closeness(unaware.sample(rng), truth)
+            step(game, bots)
+    assert judged > 100 and informed > blind * 1.03
+
+
+def _judged(action: Action | BidAction, held: dict[int, int]) -> bool:
+    """A play the guesses judge: made from a hand that held no wild."""
+    if not isinstance(action, Action) or action.wild is None:
+        return False
+    return not (held[action.seat] + action.later) >> (4 * action.wild) & 15
