@@ -8,7 +8,7 @@ import sys
 from dataclasses import replace
 
 from ddz_tui.cards import DECK, lowest_suits
-from ddz_tui.engine import Game, LandlordMode, Rules
+from ddz_tui.engine import Factors, Game, LandlordMode, Rules
 from ddz_tui.engine.game import REDEALS_BEFORE_LOT
 from ddz_tui.sound.clips import Effect
 from ddz_tui.table.seats import SeatInfo, SeatKind, TableState
@@ -389,6 +389,33 @@ def test_the_top_bar_and_the_house_rules_between_the_seats() -> None:
     assert shown(game).house.splitlines() == ["Call & grab", "Doubling", "Show cards"]
     plain = shown(deal())
     assert plain.top.house is None and plain.house == "" and not plain.others_shown
+
+
+def test_the_house_rules_say_each_factor_set_otherwise_than_the_plain_games() -> None:
+    """`ddz --rules double=3,bomb=4` (or a host's factors): the factor beside its rule,
+    bombs, the rocket and the spring on lines of their own, the plain game's factors and
+    those of a rule not in force unsaid."""
+    d = RANKS_IN_ORDER
+    hands, bottom = [d[0:17], d[17:34], d[34:51]], d[51:]
+
+    def lines(rules: Rules) -> list[str]:
+        return shown(rigged(hands, bottom, first=0, rules=rules)).house.splitlines()
+
+    factors = Factors(grab=3, double=3, bomb=4, rocket=3, spring=4, show=2)
+    assert lines(replace(HOUSE, factors=factors)) == [
+        "Call & grab ×3",
+        "Doubling ×3",
+        "Show cards",
+        "Bombs ×4",
+        "Rocket ×3",
+        "Spring ×4",
+    ]
+    assert lines(Rules(factors=Factors(double=3, show=4))) == [], "no doubling, no showing"
+    assert lines(Rules(factors=Factors(rocket=4))) == ["Rocket ×4"]
+    laizi = Rules(laizi=True, factors=Factors(bomb=4, soft_bomb=3, wild_bomb=5))
+    assert lines(laizi) == ["Wildcards", "Hard bombs ×4", "Soft bombs ×3", "Wild bombs ×5"]
+    assert lines(replace(HOUSE, laizi=True))[0] == "Wildcards", "first: a short table cuts the last"
+    assert lines(HOUSE) == ["Call & grab", "Doubling", "Show cards"]
 
 
 def test_one_stake_on_the_top_bar_under_doubling() -> None:

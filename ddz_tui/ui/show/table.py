@@ -6,12 +6,12 @@ lay the table out alike, and every line of it can be tested without a terminal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from ddz_tui.cards import RANKS, Card, format_rank
-from ddz_tui.engine import Decision, LandlordMode, Phase, PlayerView, Role, Side
+from ddz_tui.engine import Decision, Factors, LandlordMode, Phase, PlayerView, Role, Side
 from ddz_tui.engine.seats import per_seat
 from ddz_tui.i18n import Phrase, as_shown, ascii_mode, t
 from ddz_tui.rules import Combo, classify, rank_name, rank_phrase
@@ -519,28 +519,57 @@ def asked(state: TableState) -> str:
 
 def house_lines(view: PlayerView) -> str:
     """The house rules in force, one a line ("" for the plain game, whose top bar says
-    how the landlord was chosen); your own stake is on the top bar."""
+    how the landlord was chosen; your own stake is on the top bar), 癞子's wild rank
+    first (once drawn, never before), as a short table cuts the last lines. A factor
+    set otherwise than the plain game's (`ddz --rules double=3`, a host's) is said
+    beside its rule, or on a line of its own for bombs, the rocket and the spring."""
     rules = view.rules
-    lines = [t("ui.rules.grab")] if rules.landlord is LandlordMode.GRAB else []
+    named = _factor_named(rules.factors)
+    lines: list[str] = []
+    if rules.laizi:
+        wild = view.wild
+        lines.append(
+            t("ui.rules.laizi") if wild is None else t("ui.rules.wild", r=format_rank(wild))
+        )
+    if rules.landlord is LandlordMode.GRAB:
+        lines.append(named("grab", "grab"))
     lines += [
-        t(f"ui.rules.{name}")
-        for name, on in (("doubling", rules.doubling), ("showing", rules.showing))
+        named(name, factor)
+        for name, factor, on in (
+            ("doubling", "double", rules.doubling),
+            ("showing", "show", rules.showing),
+        )
         if on
     ]
     if rules.super_double:
-        lines.append(t("ui.rules.super_double"))
+        lines.append(named("super_double", "super_double"))
     if rules.cap is not None:
         lines.append(t("ui.rules.cap", x=rules.cap))
     if rules.no_shuffle:
         lines.append(t("ui.rules.no_shuffle"))
     if rules.show_start:
-        lines.append(t("ui.rules.show_start"))
-    if rules.laizi:  # the wild rank once drawn, never before
-        wild = view.wild
-        lines.append(
-            t("ui.rules.laizi") if wild is None else t("ui.rules.wild", r=format_rank(wild))
-        )
+        lines.append(named("show_start", "show_start"))
+    bombs = (("hard_bomb", "bomb"), ("soft_bomb", "soft_bomb"), ("wild_bomb", "wild_bomb"))
+    for name, factor in (*(bombs if rules.laizi else (("bomb", "bomb"),)), *_ALWAYS):
+        if getattr(rules.factors, factor) != getattr(_PLAIN, factor):
+            lines.append(named(name, factor))
     return "\n".join(lines)
+
+
+_PLAIN = Factors()
+_ALWAYS = (("rocket", "rocket"), ("spring", "spring"))
+
+
+def _factor_named(factors: Factors) -> Callable[[str, str], str]:
+    """A function that names a rule (`ui.rules.<name>`) and, where its factor differs
+    from the plain game's, says the factor beside it."""
+
+    def named(name: str, factor: str) -> str:
+        x = getattr(factors, factor)
+        rule = t(f"ui.rules.{name}")
+        return rule if x == getattr(_PLAIN, factor) else t("ui.rules.factor", rule=rule, x=x)
+
+    return named
 
 
 def house_stakes(view: PlayerView, watching: bool = False) -> str | None:
