@@ -22,13 +22,17 @@ goes round (~0.4 ms a panel drawn by Textual).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable
+from functools import wraps
+from typing import NamedTuple
 
 from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual import widget as textual_widget
 from textual._border import get_box
 from textual._styles_cache import StylesCache
 from textual.color import Color
+from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.geometry import Region
 from textual.strip import Strip
@@ -38,11 +42,50 @@ from textual.widget import Widget
 _PATCHED = "_ddz_kept_lines"
 
 
+class Ancestry(NamedTuple):
+    """What a widget's look takes from its ancestors' styles and its own."""
+
+    rich_style: RichStyle
+    background_colors: tuple[Color, Color]  # (under the widget, the widget's)
+    opacity: float
+
+
+_restyles = 0
+"""Styles applied to any node of the process so far: an ancestry is kept while none is."""
+
+
+def ancestry(widget: Widget) -> Ancestry:
+    """The widget's style, background colours and opacity, kept until the stylesheet is
+    next applied to any node: Textual works each out by walking every ancestor, each
+    time it is asked (~10-25 µs), and a frame asked some thirty times. A restyle of the
+    widget or of an ancestor (a class, a pseudo-class, a theme) is a stylesheet applied;
+    nothing here sets a colour or an opacity on a node's own styles."""
+    cache = widget._styles_cache
+    kept = getattr(cache, "_ancestry", None)
+    if kept is not None and kept[0] == _restyles:
+        return kept[1]
+    found = Ancestry(widget.rich_style, widget.background_colors, widget.opacity)
+    if isinstance(cache, KeptStylesCache):
+        cache._ancestry = (_restyles, found)
+    return found
+
+
+def _counting_restyles(notify: Callable[[DOMNode], None]) -> Callable[[DOMNode], None]:
+    @wraps(notify)
+    def notify_style_update(self: DOMNode) -> None:
+        global _restyles
+        _restyles += 1
+        notify(self)
+
+    return notify_style_update
+
+
 class KeptStylesCache(StylesCache):
     """Textual's styles cache, which also keeps the last crop's lines whole, and a plain
     box's border rows (see `plain_box_lines`)."""
 
     _kept: tuple[Hashable, list[Strip]] | None = None  # (what they were drawn for, lines)
+    _ancestry: tuple[int, Ancestry] | None = None  # (as of which restyle, what; see ancestry)
     _edges: dict[Hashable, Strip] | None = None  # a border's top or bottom row, by look
 
     MOST_EDGES = 16
@@ -132,7 +175,7 @@ class KeptStylesCache(StylesCache):
                 widget.render_line,
                 titled if top else None,
                 None if top else titled,
-                widget.opacity,
+                ancestry(widget).opacity,
                 app.ansi_theme,
                 app.native_ansi_color,
             )
@@ -145,16 +188,17 @@ def plain_box_lines(widget: Widget, crop: Region) -> list[Strip] | None:
     its content rows made as wide as its content, its padding blank in its background,
     its border's sides and rows, the app's line filters applied."""
     styles = widget.styles
+    kin = ancestry(widget)
     if (
         any(edge for edge, _ in styles.outline)
         or styles.tint.a
-        or widget.opacity != 1.0
+        or kin.opacity != 1.0
         or styles.text_opacity != 1.0
         or (styles.has_rule("hatch") and styles.hatch != "none")
         or (widget.auto_links and widget.hover_style._link_id)
     ):
         return None
-    base_background, background = widget.background_colors
+    base_background, background = kin.background_colors
     inner_style = Style(background=base_background + background)
     inner = inner_style.rich_style
     width, height = widget.region.size
@@ -179,18 +223,23 @@ def plain_box_lines(widget: Widget, crop: Region) -> list[Strip] | None:
     filters = widget.get_line_filters()
     render_line = widget.render_line
     lines = []
+    sources: list[Strip] = []  # the rows drawn by the widget or kept (a border's)
     for y in crop.line_range:
         if (top_edge and y == 0) or (bottom_edge and y == height - 1):
             if not isinstance(cache, KeptStylesCache):
                 return None
-            lines.append(cache.edge_row(widget, y, base_background, background))
+            edge = cache.edge_row(widget, y, base_background, background)
+            sources.append(edge)
+            lines.append(edge)
             continue
         if y < gutter.top or y >= height - gutter.bottom:
             line = [Segment(" " * (width - len(sides)), inner)]
         else:
             row = y - gutter.top
             if row < content_height:
-                line = [*render_line(row).adjust_cell_length(content_width, inner)]
+                drawn = render_line(row)
+                sources.append(drawn)
+                line = [*drawn.adjust_cell_length(content_width, inner)]
             else:
                 line = [Segment(" " * content_width, inner)]
             if left:
@@ -202,8 +251,14 @@ def plain_box_lines(widget: Widget, crop: Region) -> list[Strip] | None:
         if right_edge:
             line.append(sides[-1])
         lines.append(Strip(line, width))
+    filtering = False  # once a filter changed the lines, the next ones see them changed
     for line_filter in filters:
-        lines = filtered(lines, line_filter, background)
+        filtering = filtering or not (
+            _changes_none(line_filter, background, (inner, *(side.style for side in sides)))
+            and all(_leaves(line_filter, background, source) for source in sources)
+        )
+        if filtering:
+            lines = [line.apply_filter(line_filter, background) for line in lines]
     if crop.column_span != (0, width):
         x1, x2 = crop.column_span
         lines = [strip.crop(x1, x2) for strip in lines]
@@ -215,18 +270,50 @@ def _ink(base_background: Color, color: Color) -> Style:
     return Style(foreground=base_background + color)
 
 
-def filtered(lines: list[Strip], line_filter: LineFilter, background: Color) -> list[Strip]:
-    """The lines through a line filter, as `Strip.apply_filter` gives them, or the same
-    lines where the filter changes none of their styles: Textual's filters restyle each
-    segment by its style alone, and the one always on (ANSI colours made true colours)
-    changes nothing drawn in the theme's colours, but made every segment again."""
-    # (a filter drops control codes: lines holding any are filtered as Textual would)
-    if not any(control for line in lines for _, _, control in line):
-        probe = [Segment(" ", style) for style in {style for line in lines for _, style, _ in line}]
-        after = line_filter.apply(probe, background)
-        if all(a.style == b.style for a, b in zip(probe, after, strict=True)):
-            return lines
-    return [line.apply_filter(line_filter, background) for line in lines]
+_Verdicts = dict[tuple[LineFilter, Color, RichStyle | None], bool]
+_verdicts: _Verdicts = {}
+_MOST_VERDICTS = 512
+_rows_left: dict[tuple[LineFilter, Color, int], tuple[Strip, bool]] = {}
+_MOST_ROWS = 256
+
+
+def _changes_none(
+    line_filter: LineFilter, background: Color, styles: Iterable[RichStyle | None]
+) -> bool:
+    """Whether the filter leaves every one of these styles as it is (each judged once
+    per filter and background: Textual's filters restyle a segment by its style alone)."""
+    verdicts = _verdicts
+    for style in styles:
+        key = (line_filter, background, style)
+        verdict = verdicts.get(key)
+        if verdict is None:
+            if len(verdicts) >= _MOST_VERDICTS:
+                verdicts.clear()
+            probe = [Segment(" ", style)]
+            (after,) = line_filter.apply(probe, background)
+            verdict = verdicts[key] = after.style == style
+        if not verdict:
+            return False
+    return True
+
+
+def _leaves(line_filter: LineFilter, background: Color, row: Strip) -> bool:
+    """Whether the filter leaves the row as it is: no control codes (a filter drops
+    them) and no style it changes. Judged once per row drawn: a widget's rows are kept
+    while it shows the same, and the one filter always on (ANSI colours made true
+    colours) changes nothing drawn in the theme's colours, yet would make every
+    segment of every line again."""
+    key = (line_filter, background, id(row))
+    kept = _rows_left.get(key)
+    if kept is not None and kept[0] is row:
+        return kept[1]
+    verdict = not any(control for _, _, control in row) and _changes_none(
+        line_filter, background, {style for _, style, _ in row}
+    )
+    if len(_rows_left) >= _MOST_ROWS:
+        _rows_left.clear()
+    _rows_left[key] = row, verdict  # the row kept alive with its id
+    return verdict
 
 
 def kept_lines(widget: Widget, crop: Region) -> list[Strip] | None:
@@ -236,9 +323,10 @@ def kept_lines(widget: Widget, crop: Region) -> list[Strip] | None:
 
 
 def keep_widget_lines() -> None:
-    """Every widget made from now on, in any app of the process, keeps its lines whole
-    (once per process)."""
+    """Every widget made from now on, in any app of the process, keeps its lines whole,
+    and every restyle is counted (once per process)."""
     if getattr(textual_widget, _PATCHED, False):
         return
     textual_widget.StylesCache = KeptStylesCache  # type: ignore[misc]
+    DOMNode.notify_style_update = _counting_restyles(DOMNode.notify_style_update)  # type: ignore[method-assign,assignment]
     setattr(textual_widget, _PATCHED, True)

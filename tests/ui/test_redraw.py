@@ -19,12 +19,19 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ddz_tui.engine import Phase
+from ddz_tui.ui.kept_lines import Ancestry, ancestry
 from ddz_tui.ui.theme import theme_names
 from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.table_parts import CardCounter, MyLine, SeatPanel
 from tests.support.ui import make_app, settle, sit_down, text_of, wait_for
+
+
+def to_be_drawn(widget: Widget) -> bool:
+    """The widget is drawn again in the next frame (marked dirty on its screen, or on
+    its way there through its own queue)."""
+    return widget._repaint_required or widget in widget.screen._dirty_widgets
 
 
 @contextmanager
@@ -90,9 +97,9 @@ async def test_a_plain_given_what_it_shows_draws_nothing() -> None:
         message = screen.query_one("#message", Plain)
         await pilot.pause()
         message.update(message.content)
-        assert not message._repaint_required, "the same words: nothing to draw"
+        assert not to_be_drawn(message), "the same words: nothing to draw"
         message.update(str(message.content) + "!")
-        assert message._repaint_required
+        assert to_be_drawn(message)
 
 
 async def test_the_footer_follows_the_keys_that_work_and_a_click_presses_one() -> None:
@@ -453,9 +460,10 @@ async def test_kept_lines_are_given_again_only_while_nothing_changed() -> None:
         assert seat.render_lines(crop) == lines
 
 
-async def test_a_card_widget_works_out_its_style_once_a_redraw(monkeypatch) -> None:
+async def test_a_card_widget_works_out_its_style_only_after_a_restyle(monkeypatch) -> None:
     """Textual works a widget's style out from every ancestor each time it is asked: the
-    hand asks once while it is drawn (its key, its rows, each blank line used to ask)."""
+    hand keeps it (`ancestry`) while no style is applied anywhere (its key, its rows,
+    each blank line used to ask at every redraw), and asks again after a restyle."""
     from textual.dom import DOMNode
 
     async with make_app().run_test(size=(80, 24)) as pilot:
@@ -471,8 +479,35 @@ async def test_a_card_widget_works_out_its_style_once_a_redraw(monkeypatch) -> N
         monkeypatch.setattr(DOMNode, "rich_style", property(spy))
         await pilot.press("right")
         await pilot.pause()
+        assert asked.count(screen.hand) == 0, "kept: nothing was restyled"
+        screen.hand.add_class("-restyled")  # a class: the stylesheet is applied again
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
         monkeypatch.setattr(DOMNode, "rich_style", rich_style)
         assert asked.count(screen.hand) == 1
+
+
+async def test_a_kept_ancestry_follows_the_theme() -> None:
+    """A widget's kept style and colours are those Textual works out, after a theme
+    change as before it."""
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        hand = screen.hand
+        before = ancestry(hand)
+        assert before == Ancestry(hand.rich_style, hand.background_colors, hand.opacity)
+        for theme in theme_names():
+            pilot.app.theme = theme
+            await pilot.pause()
+            if hand.background_colors != before.background_colors:
+                break
+        else:
+            pytest.fail("no theme with another background")
+        for widget in (hand, screen.my_line, screen.query_one(KeyFooter)):
+            kept = ancestry(widget)
+            assert kept == Ancestry(widget.rich_style, widget.background_colors, widget.opacity)
+        assert ancestry(hand) != before
 
 
 def textual_lines(widget: Widget, crop: Region) -> list[Strip]:
@@ -663,6 +698,39 @@ async def test_words_as_wide_as_before_are_not_measured(monkeypatch) -> None:
         with counting(monkeypatch, Plain, "_natural_size") as measured:
             session.update(words[:-1] + ("1" if words[-1] != "1" else "2"))
             assert measured == [] and not session._layout_required
-            assert session._repaint_required, "drawn again, in its new words"
+            assert to_be_drawn(session), "drawn again, in its new words"
             session.update(words + " and more")
             assert measured == [session, session]
+
+
+async def test_a_repaint_goes_to_the_screen_at_once() -> None:
+    """A widget that only needs drawing again is marked dirty on its screen as it asks,
+    not after a round through its own message queue (see ui/repaint.py); one that needs
+    a layout goes Textual's way."""
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        hand = screen.hand
+        assert hand not in screen._dirty_widgets
+        hand.refresh()
+        assert hand in screen._dirty_widgets, "marked dirty on the screen at once"
+        assert hand._message_queue.empty(), "no round through the hand's own queue"
+        assert not hand._repaint_required
+        await pilot.pause()
+        assert hand not in screen._dirty_widgets, "drawn in the next frame"
+        line = screen.my_line
+        line.refresh(layout=True)
+        assert line._layout_required and line not in screen._dirty_widgets
+        await pilot.pause()
+        assert not line._layout_required
+
+
+async def test_a_hidden_widget_asks_for_no_frame() -> None:
+    """A widget that is not displayed is not marked dirty on its screen."""
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        counter = screen.query_one(CardCounter)
+        assert not counter.display
+        counter.refresh()
+        assert counter not in screen._dirty_widgets

@@ -14,7 +14,7 @@ import math
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from textual import events, on, work
@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Button
 
 from ddz_tui.bots.hints import coached_hints, hints, wild_hints
@@ -132,6 +133,68 @@ class ActionButton(Button, KeptLooks, can_focus=False):
 
     def look(self) -> Hashable:
         return self.label, self.styles.text_opacity
+
+
+@dataclass(frozen=True)
+class TableParts:
+    """The table screen's widgets that each state sets."""
+
+    hand: Hand
+    my_line: MyLine
+    seats: Widget
+    seat_panels: tuple[SeatPanel, SeatPanel]  # left, right
+    house: HouseRules
+    message: MessageLine
+    counter: CardCounter
+    bid_buttons: Widget
+    play_buttons: Widget
+    bids: tuple[Button, ...]  # 0 to 3
+    play_button: Button
+    pass_button: Button
+    hint_button: Button
+    answers: dict[str, tuple[Widget, Button, Button, Button | None]]
+    """Each decision's row of buttons: the row, yes, no, and super double where it has one."""
+
+    @classmethod
+    def of(cls, screen: TableScreen) -> TableParts:
+        find = screen.query_one
+        return cls(
+            hand=find("#hand", Hand),
+            my_line=find("#my-line", MyLine),
+            seats=find("#seats"),
+            seat_panels=(find("#left-seat", SeatPanel), find("#right-seat", SeatPanel)),
+            house=find("#house", HouseRules),
+            message=find(MessageLine),
+            counter=find(CardCounter),
+            bid_buttons=find("#bid-buttons"),
+            play_buttons=find("#play-buttons"),
+            bids=tuple(find(f"#bid-{bid}", Button) for bid in range(4)),
+            play_button=find("#play", Button),
+            pass_button=find("#pass", Button),
+            hint_button=find("#hint", Button),
+            answers={
+                word: (
+                    find(f"#{word}-buttons"),
+                    find(f"#{word}-yes", Button),
+                    find(f"#{word}-no", Button),
+                    find(f"#{word}-super", Button) if word in SUPER_DOUBLE_WORDS else None,
+                )
+                for word in ANSWER_WORDS
+            },
+        )
+
+
+def shown_if(widget: Widget, shown: bool) -> None:
+    """Show or hide `widget`, touching its styles only when that changes."""
+    if widget.display != shown:
+        widget.display = shown
+
+
+def enabled_if(button: Button, enabled: bool) -> None:
+    """Grey a button or light it, setting it only when that changes (a reactive's set
+    validates and compares, and the table sets some twenty buttons a state)."""
+    if button.disabled == enabled:
+        button.disabled = not enabled
 
 
 class TableScreen(AppScreen):
@@ -306,6 +369,17 @@ class TableScreen(AppScreen):
         """The other two seats: left, right."""
         return self.query_one("#left-seat", SeatPanel), self.query_one("#right-seat", SeatPanel)
 
+    _found: TableParts | None = None
+
+    @property
+    def _parts(self) -> TableParts:
+        """The widgets every state sets, found once the screen is mounted (some thirty
+        lookups a state took a quarter of a millisecond)."""
+        found = self._found
+        if found is None:
+            found = self._found = TableParts.of(self)
+        return found
+
     def on_table_updated(self, message: TableUpdated) -> None:
         previous, self.state = self.state, message.state
         state = message.state
@@ -358,8 +432,10 @@ class TableScreen(AppScreen):
         shown = table_show(self.state, previous, self._clock, self.hand.selected_cards)
         show_table(self, shown, self._seat_panels)
         middle = "\n".join(part for part in (shown.redealt, shown.house) if part)
-        self.query_one("#house", HouseRules).show(middle)
-        self.query_one("#seats").set_class(shown.others_shown, "-shown")
+        parts = self._parts
+        parts.house.show(middle)
+        if parts.seats.has_class("-shown") != shown.others_shown:
+            parts.seats.set_class(shown.others_shown, "-shown")
         self._show_raised(shown.raised)
         self._show_clock()
         buttons = shown.buttons
@@ -368,30 +444,31 @@ class TableScreen(AppScreen):
         # once the game is over the table is only looked at (the hands laid open): no
         # button of the game shows, nor the keys that raise cards
         playing = view.phase is not Phase.OVER
-        self.hand.in_play = playing
+        parts.hand.in_play = playing
         # which buttons show is set on them, not by a class of the screen: a screen's
         # class restyles every widget on it
+        parts = self._parts
         answering = buttons.answer is not None
-        self.query_one("#bid-buttons").display = buttons.bidding and not answering
-        self.query_one("#play-buttons").display = playing and not buttons.bidding and not answering
-        for bid, enabled in enumerate(buttons.bids):
-            self.query_one(f"#bid-{bid}", Button).disabled = not enabled
-        self.query_one("#pass", Button).disabled = not buttons.pass_turn
-        self.query_one("#hint", Button).disabled = not buttons.hint
-        for word in ANSWER_WORDS:
-            self.query_one(f"#{word}-buttons").display = word == buttons.answer
-            for answer in ("yes", "no"):
-                self.query_one(f"#{word}-{answer}", Button).disabled = not buttons.answering
-            if word in SUPER_DOUBLE_WORDS:
-                self._show_super_double(self.query_one(f"#{word}-super", Button), buttons)
-        if self.watching:  # a spectator moves nothing
-            self.query_one("#bid-buttons").display = False
-            self.query_one("#play-buttons").display = False
-            for word in ANSWER_WORDS:
-                self.query_one(f"#{word}-buttons").display = False
+        watching = self.watching  # a spectator moves nothing
+        shown_if(parts.bid_buttons, buttons.bidding and not answering and not watching)
+        shown_if(
+            parts.play_buttons,
+            playing and not buttons.bidding and not answering and not watching,
+        )
+        for button, enabled in zip(parts.bids, buttons.bids, strict=True):
+            enabled_if(button, enabled)
+        enabled_if(parts.pass_button, buttons.pass_turn)
+        enabled_if(parts.hint_button, buttons.hint)
+        for word, (row, yes, no, super_double) in parts.answers.items():
+            shown_if(row, word == buttons.answer and not watching)
+            enabled_if(yes, buttons.answering)
+            enabled_if(no, buttons.answering)
+            if super_double is not None:
+                self._show_super_double(super_double, buttons)
         laid_open = bool(view.hands_at_end)  # a class of the screen would restyle all of it
-        for part in (self.query_one("#seats"), *self._seat_panels):
-            part.set_class(laid_open, "-laid-open")
+        for part in (parts.seats, *parts.seat_panels):
+            if part.has_class("-laid-open") != laid_open:
+                part.set_class(laid_open, "-laid-open")
         self._show_takeover(view)
         return shown
 
@@ -405,7 +482,7 @@ class TableScreen(AppScreen):
             my_turn=raised.my_turn,
             selection=raised.selection,
         )
-        self.query_one("#play", Button).disabled = not raised.play
+        enabled_if(self._parts.play_button, raised.play)
 
     def _show_waiting(self) -> bool:
         """Between games at a shared table: who sits where and who is ready (shown,
@@ -484,7 +561,7 @@ class TableScreen(AppScreen):
     def _show_counter(self, view: PlayerView) -> None:
         """The counter's figures, while it shows (hidden, as it starts, it is filled as
         it opens: counting at every move for no one took a third of a millisecond)."""
-        counter = self.query_one(CardCounter)
+        counter = self._parts.counter
         if counter.display:
             counter.show(view.unseen, view.landlord_holds, self.ddz.ascii_cards)
 
@@ -500,7 +577,7 @@ class TableScreen(AppScreen):
             self._say(status(self.state))
 
     def _say(self, text: str, tone: Tone = Tone.PLAIN) -> None:
-        self.query_one(MessageLine).say(text, tone.value)
+        self._parts.message.say(text, tone.value)
 
     def _warn(self, text: str, tone: Tone = Tone.ERROR) -> None:
         """Say `text` over the state line, until the game moves or the selection changes."""
@@ -792,8 +869,8 @@ class TableScreen(AppScreen):
         """The super double button (超级加倍) shows only where the rules have it, and
         says its factor; its label is set only when that changes (no layout per state)."""
         factor = buttons.super_double
-        button.display = factor is not None
-        button.disabled = not buttons.answering
+        shown_if(button, factor is not None)
+        enabled_if(button, buttons.answering)
         label = None if factor is None else keyed("S", t("ui.answer.super_double", x=factor))
         if label is not None and label.plain != str(button.label):
             button.label = label

@@ -21,7 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ddz_tui.cards import Card
-from ddz_tui.ui.kept_lines import kept_lines
+from ddz_tui.ui.kept_lines import ancestry, kept_lines
 from ddz_tui.ui.localized import Localized
 from ddz_tui.ui.widgets.chips import (
     CHIP_HEIGHT,
@@ -109,13 +109,13 @@ class DrawnInRows(CardWidget):
         works it out from every ancestor each time it is asked, and the key, the rows
         and each blank line below them asked again."""
         style = self._drawing_style
-        return self.rich_style if style is None else style
+        return ancestry(self).rich_style if style is None else style
 
     def render_lines(self, crop: Region) -> list[Strip]:
         kept = kept_lines(self, crop)
         if kept is not None:  # nothing changed: no need to ask what the rows show
             return kept
-        self._drawing_style = self.rich_style
+        self._drawing_style = ancestry(self).rich_style
         try:
             key = self.draw_key(), self.card_style
             if self._drawn is None or self._drawn[0] != key:
@@ -346,7 +346,7 @@ class CardRow(DrawnInRows):
         if not self.stale:
             return strips
         tint = self.get_component_styles("card-row--stale").tint
-        return tinted(strips, tint, self.app.ansi_theme, self.background_colors[1])
+        return tinted(strips, tint, self.app.ansi_theme, ancestry(self).background_colors[1])
 
     def _draw_rows(self) -> list[Strip]:
         size = self.content_size

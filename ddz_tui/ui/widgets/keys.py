@@ -20,6 +20,7 @@ from textual import events
 from textual.binding import Binding
 from textual.strip import Strip
 
+from ddz_tui.ui.kept_lines import ancestry
 from ddz_tui.ui.widgets.looks import KeptLooks
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ class KeyFooter(KeptLooks, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         """The keys as segments (the line API): no `Text` to turn into strips again."""
-        base = self.rich_style
+        base = ancestry(self).rich_style
         styles = {
             part: base + self.get_component_rich_style(part)
             for part in ("footer-key--key", "footer-key--description")

@@ -16,7 +16,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ddz_tui.ui.kept_lines import kept_lines
+from ddz_tui.ui.kept_lines import ancestry, kept_lines
 
 
 class KeptLooks(Widget):
@@ -41,7 +41,7 @@ class KeptLooks(Widget):
         kept = kept_lines(self, crop)
         if kept is not None:  # nothing changed: no need to work out the look
             return kept
-        key = (crop, self.size, self.app.theme, self.rich_style, self.look())
+        key = (crop, self.size, self.app.theme, ancestry(self).rich_style, self.look())
         looks = self._looks
         if looks is None:
             looks = self._looks = {}

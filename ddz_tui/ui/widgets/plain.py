@@ -21,6 +21,7 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ddz_tui.ui.kept_lines import ancestry
 from ddz_tui.ui.widgets.prose import Folded
 
 
@@ -71,7 +72,7 @@ class Plain(Static):
 
     def line_style(self) -> Style:
         """The style a line that fits is drawn in."""
-        return self.rich_style
+        return ancestry(self).rich_style
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         if same_text(content, self.content):

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from ddz_tui.cards import DECK, RANKS, Card
 from ddz_tui.engine import Role
 from ddz_tui.i18n import as_shown, t
+from ddz_tui.ui.kept_lines import ancestry
 from ddz_tui.ui.names import rank_label, role_name
 from ddz_tui.ui.show.table import Lane, SeatShow, Selection, TableShow, Top
 from ddz_tui.ui.widgets.cards import CardRow, DrawnInRows
@@ -349,7 +350,7 @@ class MyLine(KeptComponentStyles):
         return f" {me} {turn_mark}" + ("" if words.clock is None else f" {words.clock} ")
 
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
+        base = ancestry(self).rich_style
         if y:
             return Strip.blank(self.size.width, base)
         words = self.words
@@ -416,7 +417,7 @@ class MessageLine(Plain, KeptComponentStyles):
         self.update(text)
 
     def line_style(self) -> Style:
-        base = self.rich_style
+        base = ancestry(self).rich_style
         return base + self.component_style(f"message--{self.tone}", base) if self.tone else base
 
     def render(self) -> RenderResult:
