@@ -161,23 +161,29 @@ class Canvas:
     def segments(self) -> list[list[Segment]]:
         """The rows as segments, each run of one style a single segment (blanks apart
         from ink, as `text` has them): a widget that draws these directly skips turning
-        a cell-by-cell `Text` into segments again."""
+        a cell-by-cell `Text` into segments again. (Styles are compared by identity
+        first: a chip's cells share a few style objects, and comparing two styles by
+        value is a Python call.)"""
         out = []
         for row in self._cells:
             segments: list[Segment] = []
             run: list[str] = []
-            run_key: tuple[Style, bool] | None = None
+            run_style: Style | None = None
+            run_blank = False
             for char, style in row:
                 if not char:
                     continue  # the right half of a wide character
-                key = (style, char == " ")
-                if key != run_key and run:
-                    segments.append(Segment("".join(run), run_key[0] if run_key else None))
+                blank = char == " "
+                if run and (
+                    blank is not run_blank or (style is not run_style and style != run_style)
+                ):
+                    segments.append(Segment("".join(run), run_style))
                     run = []
-                run_key = key
+                if not run:
+                    run_style, run_blank = style, blank
                 run.append(char)
-            if run and run_key:
-                segments.append(Segment("".join(run), run_key[0]))
+            if run:
+                segments.append(Segment("".join(run), run_style))
             out.append(segments)
         return out
 

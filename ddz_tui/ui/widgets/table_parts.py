@@ -93,8 +93,12 @@ class SeatPanel(DrawnInRows):
             return
         mark = as_shown(" · ") + seat.mark if seat.mark else ""
         self.show_titles((as_shown("▶ ") if seat.turn else "") + seat.title + mark)
-        self.set_class(seat.mark is not None, "-away")
-        self.set_class(seat.shown is not None and seat.hand is None, "-shown")
+        for name, on in (
+            ("-away", seat.mark is not None),
+            ("-shown", seat.shown is not None and seat.hand is None),
+        ):
+            if self.has_class(name) != on:  # (Textual checks the name first, each time)
+                self.set_class(on, name)
         self._show_turn()
 
     def watch_ascii(self) -> None:
