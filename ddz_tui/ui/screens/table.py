@@ -140,7 +140,6 @@ class TableParts:
     """The table screen's widgets that each state sets."""
 
     hand: Hand
-    my_line: MyLine
     seats: Widget
     seat_panels: tuple[SeatPanel, SeatPanel]  # left, right
     house: HouseRules
@@ -160,7 +159,6 @@ class TableParts:
         find = screen.query_one
         return cls(
             hand=find("#hand", Hand),
-            my_line=find("#my-line", MyLine),
             seats=find("#seats"),
             seat_panels=(find("#left-seat", SeatPanel), find("#right-seat", SeatPanel)),
             house=find("#house", HouseRules),
@@ -447,7 +445,6 @@ class TableScreen(AppScreen):
         parts.hand.in_play = playing
         # which buttons show is set on them, not by a class of the screen: a screen's
         # class restyles every widget on it
-        parts = self._parts
         answering = buttons.answer is not None
         watching = self.watching  # a spectator moves nothing
         shown_if(parts.bid_buttons, buttons.bidding and not answering and not watching)
