@@ -23,13 +23,16 @@ goes round (~0.4 ms a panel drawn by Textual).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from contextlib import suppress
 from functools import wraps
 from typing import NamedTuple
+from weakref import WeakKeyDictionary
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual import widget as textual_widget
 from textual._border import get_box
+from textual._context import NoActiveAppError
 from textual._styles_cache import StylesCache
 from textual.color import Color
 from textual.dom import DOMNode
@@ -50,31 +53,35 @@ class Ancestry(NamedTuple):
     opacity: float
 
 
-_restyles = 0
-"""Styles applied to any node of the process so far: an ancestry is kept while none is."""
+RESTYLES = "_ddz_restyles"
+"""An app's count of the styles applied to its nodes so far (an attribute of the app: a
+restyle in one app of the process, one player's, changes nothing in another's)."""
 
 
 def ancestry(widget: Widget) -> Ancestry:
     """The widget's style, background colours and opacity, kept until the stylesheet is
-    next applied to any node: Textual works each out by walking every ancestor, each
-    time it is asked (~10-25 µs), and a frame asked some thirty times. A restyle of the
-    widget or of an ancestor (a class, a pseudo-class, a theme) is a stylesheet applied;
-    nothing here sets a colour or an opacity on a node's own styles."""
+    next applied to any node of its app: Textual works each out by walking every
+    ancestor, each time it is asked (~10-25 µs), and a frame asked some thirty times. A
+    restyle of the widget or of an ancestor (a class, a pseudo-class, a theme) is a
+    stylesheet applied; nothing here sets a colour or an opacity on a node's own
+    styles."""
     cache = widget._styles_cache
+    restyles: int = getattr(widget.app, RESTYLES, 0)
     kept = getattr(cache, "_ancestry", None)
-    if kept is not None and kept[0] == _restyles:
+    if kept is not None and kept[0] == restyles:
         return kept[1]
     found = Ancestry(widget.rich_style, widget.background_colors, widget.opacity)
     if isinstance(cache, KeptStylesCache):
-        cache._ancestry = (_restyles, found)
+        cache._ancestry = (restyles, found)
     return found
 
 
 def _counting_restyles(notify: Callable[[DOMNode], None]) -> Callable[[DOMNode], None]:
     @wraps(notify)
     def notify_style_update(self: DOMNode) -> None:
-        global _restyles
-        _restyles += 1
+        with suppress(NoActiveAppError):
+            app = self.app
+            setattr(app, RESTYLES, getattr(app, RESTYLES, 0) + 1)
         notify(self)
 
     return notify_style_update
@@ -85,7 +92,7 @@ class KeptStylesCache(StylesCache):
     box's border rows (see `plain_box_lines`)."""
 
     _kept: tuple[Hashable, list[Strip]] | None = None  # (what they were drawn for, lines)
-    _ancestry: tuple[int, Ancestry] | None = None  # (as of which restyle, what; see ancestry)
+    _ancestry: tuple[int, Ancestry] | None = None  # (as of which restyle, what: see ancestry)
     _edges: dict[Hashable, Strip] | None = None  # a border's top or bottom row, by look
 
     MOST_EDGES = 16
@@ -270,10 +277,13 @@ def _ink(base_background: Color, color: Color) -> Style:
     return Style(foreground=base_background + color)
 
 
-_Verdicts = dict[tuple[LineFilter, Color, RichStyle | None], bool]
-_verdicts: _Verdicts = {}
+_verdicts: WeakKeyDictionary[LineFilter, dict[tuple[Color, RichStyle | None], bool]]
+_verdicts = WeakKeyDictionary()
+"""Each line filter's verdicts (an app's own filters: they go with the app)."""
 _MOST_VERDICTS = 512
-_rows_left: dict[tuple[LineFilter, Color, int], tuple[Strip, bool]] = {}
+_rows_left: WeakKeyDictionary[LineFilter, dict[tuple[Color, int], tuple[Strip, bool]]]
+_rows_left = WeakKeyDictionary()
+"""Each line filter's verdicts on the rows drawn lately, by the row's id (the row kept)."""
 _MOST_ROWS = 256
 
 
@@ -282,9 +292,11 @@ def _changes_none(
 ) -> bool:
     """Whether the filter leaves every one of these styles as it is (each judged once
     per filter and background: Textual's filters restyle a segment by its style alone)."""
-    verdicts = _verdicts
+    verdicts = _verdicts.get(line_filter)
+    if verdicts is None:
+        verdicts = _verdicts[line_filter] = {}
     for style in styles:
-        key = (line_filter, background, style)
+        key = (background, style)
         verdict = verdicts.get(key)
         if verdict is None:
             if len(verdicts) >= _MOST_VERDICTS:
@@ -303,16 +315,19 @@ def _leaves(line_filter: LineFilter, background: Color, row: Strip) -> bool:
     while it shows the same, and the one filter always on (ANSI colours made true
     colours) changes nothing drawn in the theme's colours, yet would make every
     segment of every line again."""
-    key = (line_filter, background, id(row))
-    kept = _rows_left.get(key)
+    rows = _rows_left.get(line_filter)
+    if rows is None:
+        rows = _rows_left[line_filter] = {}
+    key = (background, id(row))
+    kept = rows.get(key)
     if kept is not None and kept[0] is row:
         return kept[1]
     verdict = not any(control for _, _, control in row) and _changes_none(
         line_filter, background, {style for _, style, _ in row}
     )
-    if len(_rows_left) >= _MOST_ROWS:
-        _rows_left.clear()
-    _rows_left[key] = row, verdict  # the row kept alive with its id
+    if len(rows) >= _MOST_ROWS:
+        rows.clear()
+    rows[key] = row, verdict  # the row kept alive with its id
     return verdict
 
 

@@ -19,7 +19,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ddz_tui.engine import Phase
-from ddz_tui.ui.kept_lines import Ancestry, ancestry
+from ddz_tui.ui.kept_lines import RESTYLES, Ancestry, ancestry
 from ddz_tui.ui.theme import theme_names
 from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
@@ -508,6 +508,29 @@ async def test_a_kept_ancestry_follows_the_theme() -> None:
             kept = ancestry(widget)
             assert kept == Ancestry(widget.rich_style, widget.background_colors, widget.opacity)
         assert ancestry(hand) != before
+
+
+async def test_a_restyle_in_another_app_keeps_this_ones_ancestry() -> None:
+    """Restyles are counted per app: the SSH door runs many players' apps in one
+    process, and one's hover or dialog must not make the others work styles out again."""
+    from textual._context import active_app
+    from textual.dom import DOMNode
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        kept = ancestry(screen.hand)
+        other = make_app()
+        token = active_app.set(other)
+        try:
+            DOMNode().notify_style_update()  # a node of the other app restyled
+        finally:
+            active_app.reset(token)
+        assert getattr(other, RESTYLES) == 1
+        assert ancestry(screen.hand) is kept
+        screen.hand.add_class("-restyled")  # this app's own restyle: worked out again
+        await pilot.pause()
+        assert ancestry(screen.hand) is not kept
 
 
 def textual_lines(widget: Widget, crop: Region) -> list[Strip]:
