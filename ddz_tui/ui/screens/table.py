@@ -74,7 +74,7 @@ from ddz_tui.ui.show.table import (
 from ddz_tui.ui.widgets.cards import CardRow, Hand
 from ddz_tui.ui.widgets.chips import CardStyle
 from ddz_tui.ui.widgets.keys import KeyFooter
-from ddz_tui.ui.widgets.looks import KeptLooks
+from ddz_tui.ui.widgets.looks import KeptLooks, class_if, enabled_if, shown_if
 from ddz_tui.ui.widgets.plain import keyed
 from ddz_tui.ui.widgets.table_parts import (
     CardCounter,
@@ -180,19 +180,6 @@ class TableParts:
                 for word in ANSWER_WORDS
             },
         )
-
-
-def shown_if(widget: Widget, shown: bool) -> None:
-    """Show or hide `widget`, touching its styles only when that changes."""
-    if widget.display != shown:
-        widget.display = shown
-
-
-def enabled_if(button: Button, enabled: bool) -> None:
-    """Grey a button or light it, setting it only when that changes (a reactive's set
-    validates and compares, and the table sets some twenty buttons a state)."""
-    if button.disabled == enabled:
-        button.disabled = not enabled
 
 
 class TableScreen(AppScreen):
@@ -432,8 +419,7 @@ class TableScreen(AppScreen):
         middle = "\n".join(part for part in (shown.redealt, shown.house) if part)
         parts = self._parts
         parts.house.show(middle)
-        if parts.seats.has_class("-shown") != shown.others_shown:
-            parts.seats.set_class(shown.others_shown, "-shown")
+        class_if(parts.seats, shown.others_shown, "-shown")
         self._show_raised(shown.raised)
         self._show_clock()
         buttons = shown.buttons
@@ -464,8 +450,7 @@ class TableScreen(AppScreen):
                 self._show_super_double(super_double, buttons)
         laid_open = bool(view.hands_at_end)  # a class of the screen would restyle all of it
         for part in (parts.seats, *parts.seat_panels):
-            if part.has_class("-laid-open") != laid_open:
-                part.set_class(laid_open, "-laid-open")
+            class_if(part, laid_open, "-laid-open")
         self._show_takeover(view)
         return shown
 

@@ -9,7 +9,7 @@ or the footer's keys costs more than the rest of their row; a kept look is a loo
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
 from textual.geometry import Region
@@ -17,6 +17,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ddz_tui.ui.kept_lines import ancestry, kept_lines
+
+if TYPE_CHECKING:
+    from textual.widgets import Button
 
 
 class KeptLooks(Widget):
@@ -78,3 +81,23 @@ class KeptComponentStyles(Widget):
     def notify_style_update(self) -> None:
         self._kept_components = None
         super().notify_style_update()
+
+
+def shown_if(widget: Widget, shown: bool) -> None:
+    """Show or hide `widget`, touching its styles only when that changes."""
+    if widget.display != shown:
+        widget.display = shown
+
+
+def enabled_if(button: Button, enabled: bool) -> None:
+    """Grey a button or light it, setting it only when that changes (a reactive's set
+    validates and compares, and the table sets some twenty buttons a state)."""
+    if button.disabled == enabled:
+        button.disabled = not enabled
+
+
+def class_if(widget: Widget, on: bool, name: str) -> None:
+    """Add or remove a class only when that changes (Textual checks the name against a
+    pattern before it finds nothing to do)."""
+    if widget.has_class(name) != on:
+        widget.set_class(on, name)

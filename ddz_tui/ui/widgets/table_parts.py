@@ -40,7 +40,7 @@ from ddz_tui.ui.widgets.chips import (
     wrapped,
 )
 from ddz_tui.ui.widgets.lines import line_strip, text_strips
-from ddz_tui.ui.widgets.looks import KeptComponentStyles
+from ddz_tui.ui.widgets.looks import KeptComponentStyles, class_if
 from ddz_tui.ui.widgets.plain import Plain, literal
 
 BACKS = DECK[:3]
@@ -93,12 +93,8 @@ class SeatPanel(DrawnInRows):
             return
         mark = as_shown(" · ") + seat.mark if seat.mark else ""
         self.show_titles((as_shown("▶ ") if seat.turn else "") + seat.title + mark)
-        for name, on in (
-            ("-away", seat.mark is not None),
-            ("-shown", seat.shown is not None and seat.hand is None),
-        ):
-            if self.has_class(name) != on:  # (Textual checks the name first, each time)
-                self.set_class(on, name)
+        class_if(self, seat.mark is not None, "-away")
+        class_if(self, seat.shown is not None and seat.hand is None, "-shown")
         self._show_turn()
 
     def watch_ascii(self) -> None:
