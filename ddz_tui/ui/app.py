@@ -35,6 +35,7 @@ from ddz_tui.paths import history_file
 from ddz_tui.records.history import History
 from ddz_tui.sound.player import Sound
 from ddz_tui.ui.kept_lines import keep_widget_lines
+from ddz_tui.ui.one_layout import one_layout
 from ddz_tui.ui.repaint import repaint_at_once
 from ddz_tui.ui.screens.base import SCREENS_CSS
 from ddz_tui.ui.screens.boss import BossScreen
@@ -60,6 +61,7 @@ log = logging.getLogger(__name__)
 acyclic_strips()  # every app of the process draws many lines a second: see ui/strips.py
 keep_widget_lines()  # and most of them again as they were: see ui/kept_lines.py
 repaint_at_once()  # a widget's repaint goes to its screen at once: see ui/repaint.py
+one_layout()  # a layout that resizes is not laid out again: see ui/one_layout.py
 
 PRELOADED = (
     "ddz_tui.ui.online",

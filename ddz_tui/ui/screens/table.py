@@ -449,8 +449,10 @@ class TableScreen(AppScreen):
             if super_double is not None:
                 self._show_super_double(super_double, buttons)
         laid_open = bool(view.hands_at_end)  # a class of the screen would restyle all of it
-        for part in (parts.seats, *parts.seat_panels):
-            class_if(part, laid_open, "-laid-open")
+        if parts.seats.has_class("-laid-open") != laid_open:  # the seats and their panels
+            for panel in parts.seat_panels:  # restyled once, with the seats' row
+                panel.set_class(laid_open, "-laid-open", update=False)
+            parts.seats.set_class(laid_open, "-laid-open")
         self._show_takeover(view)
         return shown
 
