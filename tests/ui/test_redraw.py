@@ -728,8 +728,7 @@ async def test_words_as_wide_as_before_are_not_measured(monkeypatch) -> None:
 
 async def test_a_repaint_goes_to_the_screen_at_once() -> None:
     """A widget that only needs drawing again is marked dirty on its screen as it asks,
-    not after a round through its own message queue (see ui/repaint.py); one that needs
-    a layout goes Textual's way."""
+    not after a round through its own message queue (see ui/repaint.py)."""
     async with make_app().run_test(size=(80, 24)) as pilot:
         screen = await our_lead(pilot)
         await pilot.pause()
@@ -741,11 +740,68 @@ async def test_a_repaint_goes_to_the_screen_at_once() -> None:
         assert not hand._repaint_required
         await pilot.pause()
         assert hand not in screen._dirty_widgets, "drawn in the next frame"
+
+
+async def test_a_layout_goes_to_the_screen_at_once(monkeypatch) -> None:
+    """A widget that needs a layout tells its screen as it asks, with its repaint: the
+    screen cannot draw a frame of the repaints it heard of first and then the whole
+    screen again once the layout's message comes (the game's end did)."""
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        assert not screen._layout_required
         line = screen.my_line
         line.refresh(layout=True)
-        assert line._layout_required and line not in screen._dirty_widgets
-        await pilot.pause()
+        assert screen._layout_required, "the screen knows at once"
+        assert line in screen._dirty_widgets
+        assert line._message_queue.empty(), "no round through the line's own queue"
         assert not line._layout_required
+        with counting(monkeypatch, Screen, "_refresh_layout") as layouts:
+            await pilot.pause()
+        assert not screen._layout_required
+        assert layouts == [screen]
+
+
+async def test_a_layout_asked_for_during_a_layout_follows_it(monkeypatch) -> None:
+    """A layout asked for while the screen lays out (as a scrollbar that comes with a new
+    size asks) is not lost when the screen, done, forgets that it needed one."""
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        line = screen.my_line
+        size_updated = line._size_updated
+        asked: list[bool] = []
+
+        def and_again(*args: object, **kwargs: object) -> bool:
+            resized = size_updated(*args, **kwargs)  # type: ignore[arg-type]
+            if resized and not asked:
+                asked.append(True)
+                line.refresh(layout=True)
+            return resized
+
+        monkeypatch.setattr(line, "_size_updated", and_again)
+        with counting(monkeypatch, Screen, "_refresh_layout") as layouts:
+            screen.query_one("#play-buttons").display = False
+            for _ in range(4):
+                await pilot.pause()
+        assert asked
+        assert layouts == [screen, screen], "the layout asked for during the first follows it"
+
+
+async def test_a_resize_is_laid_out_once(monkeypatch) -> None:
+    """A layout that gives widgets new sizes (the buttons go: your line grows) is not
+    followed by a second layout of the whole screen and a frame (ui/one_layout.py)."""
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        await pilot.pause()
+        line = screen.my_line
+        width = line.size.width
+        with counting(monkeypatch, Screen, "_refresh_layout") as layouts:
+            screen.query_one("#play-buttons").display = False
+            for _ in range(3):
+                await pilot.pause()
+        assert line.size.width > width, "your line took the buttons' room"
+        assert layouts == [screen]
 
 
 async def test_a_hidden_widget_asks_for_no_frame() -> None:
