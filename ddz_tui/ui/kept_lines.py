@@ -110,8 +110,10 @@ class KeptStylesCache(StylesCache):
     def _key(widget: Widget, crop: Region) -> Hashable:
         """What the lines depend on besides what marks the widget dirty: the crop, the
         size, the app's line filters (on and off with the app's focus and colours) and
-        the link under the mouse."""
-        return crop, widget.size, tuple(widget.get_line_filters()), widget.hover_style
+        the link under the mouse. The size is the whole widget's (its content's follows
+        from it and the styles, and new styles mark it dirty): the content's is looked up
+        on the screen (~4 µs)."""
+        return crop, widget.outer_size, tuple(widget.get_line_filters()), widget.hover_style
 
     def kept(self, widget: Widget, crop: Region) -> list[Strip] | None:
         """The lines last given for this crop, if nothing in the widget changed since."""

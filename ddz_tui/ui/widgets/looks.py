@@ -44,7 +44,7 @@ class KeptLooks(Widget):
         kept = kept_lines(self, crop)
         if kept is not None:  # nothing changed: no need to work out the look
             return kept
-        key = (crop, self.size, self.app.theme, ancestry(self).rich_style, self.look())
+        key = (crop, self.outer_size, self.app.theme, ancestry(self).rich_style, self.look())
         looks = self._looks
         if looks is None:
             looks = self._looks = {}
