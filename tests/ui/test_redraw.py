@@ -18,14 +18,24 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ddz_tui.engine import Phase
+from ddz_tui.bots import make_bot
+from ddz_tui.bots.runner import step
+from ddz_tui.engine import Game, LandlordMode, Phase
 from ddz_tui.ui.kept_lines import RESTYLES, Ancestry, ancestry
 from ddz_tui.ui.theme import theme_names
 from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
 from ddz_tui.ui.widgets.plain import Plain
 from ddz_tui.ui.widgets.table_parts import CardCounter, MyLine, SeatPanel
-from tests.support.ui import make_app, settle, sit_down, text_of, wait_for
+from tests.support.ui import (
+    at_a_scripted_table,
+    make_app,
+    settle,
+    sit_down,
+    table_screen,
+    text_of,
+    wait_for,
+)
 
 
 def to_be_drawn(widget: Widget) -> bool:
@@ -786,6 +796,27 @@ async def test_a_layout_asked_for_during_a_layout_follows_it(monkeypatch) -> Non
                 await pilot.pause()
         assert asked
         assert layouts == [screen, screen], "the layout asked for during the first follows it"
+
+
+async def test_the_laid_open_seats_are_worked_out_once_each(monkeypatch) -> None:
+    """At the game's end the seats grow to their laid-open hands: the layout asks each
+    panel for its height (its row's, then its own) and then draws it, and the panel
+    works out what it shows once, not at each question."""
+    game = Game(3, LandlordMode.RANDOM)
+    bots = [make_bot("random", seat) for seat in range(3)]
+    while game.phase is not Phase.OVER:
+        step(game, bots)
+    app = make_app(bot_delay=1.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_a_scripted_table(pilot)
+        screen = table_screen(pilot)
+        await pilot.pause()
+        with counting(monkeypatch, SeatPanel, "content") as worked_out:
+            table.publish(game.view(0), games=1)
+            for _ in range(3):
+                await pilot.pause()
+        assert screen.query_one("#seats").has_class("-laid-open")
+        assert sorted(panel.id for panel in worked_out) == ["left-seat", "right-seat"]  # type: ignore[attr-defined]
 
 
 async def test_a_resize_is_laid_out_once(monkeypatch) -> None:

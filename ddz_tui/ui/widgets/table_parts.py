@@ -79,11 +79,20 @@ class SeatPanel(DrawnInRows):
         """The rows the content takes (a laid-open hand's panel is as tall as its cards)."""
         return len(self._rows(width))
 
+    _kept_rows: tuple[Hashable, list[Strip]] | None = None  # (what they show, the rows)
+
     def _rows(self, width: int) -> list[Strip]:
+        """The content's rows at `width`, kept for what they show: a layout asks for the
+        panel's height more than once (its row's height, then its own), then draws it."""
+        key = (self.draw_key(), self.card_style, width)  # as the drawn rows are kept
+        kept = self._kept_rows
+        if kept is not None and kept[0] == key:
+            return kept[1]
         text = self.content()
         strips = text_strips(text, width, self.base_style)
         if strips is None:  # a line too wide: wrapped, as Textual wraps
             strips = Visual.to_strips(self, visualize(self, text), width, None, self.visual_style)
+        self._kept_rows = key, strips
         return strips
 
     _titles: tuple[str, str] | None = None  # the border's title and subtitle shown
