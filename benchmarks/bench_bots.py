@@ -21,7 +21,7 @@ import statistics
 import time
 
 from ddz_tui.bots import make_bot
-from ddz_tui.bots.runner import act, decide, play_out
+from ddz_tui.bots.runner import decide, play_out
 from ddz_tui.engine import Game, LandlordMode, Phase, PlayerView
 from ddz_tui.rules import Combo
 
@@ -99,7 +99,7 @@ def positions(games: int, seed: int) -> list[PlayerView]:
             view = game.view(game.turn)
             if turn % 3 == number % 3:
                 views.append(view)
-            act(game, game.turn, decide(bots[game.turn], view))
+            game.act(game.turn, decide(bots[game.turn], view))
             turn += 1
     return views
 
