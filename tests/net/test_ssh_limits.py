@@ -159,7 +159,7 @@ async def test_one_session_per_connection_at_a_time(tmp_path) -> None:
             assert "one game per SSH connection" in refusal.value.reason
         assert list(door.host.live) == [pid]
         first.close()  # the first session ends; the connection may start another
-        await until(lambda: not door.host.live)
+        await until(lambda: not door.host.live and not door.sessions)  # (the door hears last)
         await play(conn)
         assert len(door.host.live) == 1 and len(door.places) == 1
 
