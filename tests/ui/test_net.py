@@ -497,6 +497,8 @@ async def test_the_way_to_a_deal_by_mouse_alone(data_dir) -> None:
             await wait_for(pilot, lambda: app.screen is lobby)
             assert await pilot.click("#create")
             assert isinstance(app.screen, NewTableScreen)
+            form = app.screen
+            await wait_for(pilot, lambda: bool(form.query_one("#open").region))  # laid out
             assert await pilot.click("#open")
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
             screen = app.screen
