@@ -138,5 +138,5 @@ def repaint_at_once() -> None:
     if getattr(textual_widget, _PATCHED, False):
         return
     Widget.refresh = _refresh  # type: ignore[method-assign,assignment]
-    Screen._refresh_layout = _refresh_layout  # type: ignore[method-assign]
+    Screen._refresh_layout = _refresh_layout  # type: ignore[method-assign,assignment]
     setattr(textual_widget, _PATCHED, True)
