@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache, lru_cache, reduce
-from itertools import accumulate, chain, compress, repeat
-from operator import attrgetter, getitem, mul, or_, sub
+from itertools import chain, compress, repeat
+from operator import attrgetter, getitem, itemgetter, or_
 from threading import Lock
 from typing import TypeAlias, TypeVar, cast
 
@@ -186,14 +186,65 @@ def wild_plays(
 
 def wild_plays_of_key(key: int, wild_rank: str, to_beat: Reading | None = None) -> list[Reading]:
     """`wild_plays` for a packed hand."""
-    return list(_plays(key, wild_rank, to_beat))
+    at: Asked = (key, wild_rank)
+    if to_beat is not None:  # what the plays that beat it depend on
+        at = (key, wild_rank, to_beat.combo.cards, to_beat.bomb)
+    recent = _recent
+    with recent.lock:  # `_Recent.get`, written out: a hand asked again is a lookup
+        i = recent.at.pop(at, None)
+        if i is not None:
+            recent.at[at] = i
+            return recent.lists[i].copy()
+    found = _plays(key, wild_rank, to_beat)
+    recent.keep(at, found)
+    return found
 
 
-@lru_cache(maxsize=64)
-def _plays(key: int, wild_rank: str, to_beat: Reading | None) -> tuple[Reading, ...]:
-    """The plays of a hand, kept for the hands last asked about: a hand with wilds holds
-    a thousand plays or more, and the hints, the bots and the checks of a selection ask
-    about the same hands again and again."""
+Asked = tuple[object, ...]
+"""A packed hand and the wild rank, and when following, the cards of the play to beat
+(the classic play they make) and its bomb class: a `Reading` works its hash out in
+Python, field by field."""
+
+
+class _Recent:
+    """The plays of the hands last asked about: a hand with wilds holds a thousand plays
+    or more, and the hints, the bots and the checks of a selection ask about the same
+    hands again and again. Each hand's plays are copied into one of `size` lists made
+    once, which the cycle collector soon counts among its old objects: kept in a new
+    container, they were walked play by play by each of its collections of the young
+    (some 20 µs a hand when asked about hands one after another, as a benchmark's first
+    sight does)."""
+
+    def __init__(self, size: int) -> None:
+        self.lists: list[list[Reading]] = [[] for _ in range(size)]
+        self.at: dict[Asked, int] = {}  # which list holds a hand's plays, the latest last
+        self.lock = Lock()  # a list is handed to another hand only while none reads it
+
+    def keep(self, at: Asked, plays: list[Reading]) -> None:
+        """Keep a copy of `at`'s plays, in place of those asked about least lately."""
+        with self.lock:
+            i = self.at.pop(at, None)
+            if i is None:
+                i = (
+                    len(self.at)
+                    if len(self.at) < len(self.lists)
+                    else self.at.pop(next(iter(self.at)))
+                )
+            self.lists[i][:] = plays
+            self.at[at] = i
+
+    def clear(self) -> None:
+        with self.lock:
+            self.at.clear()
+            for kept in self.lists:
+                kept.clear()
+
+
+_recent = _Recent(64)
+
+
+def _plays(key: int, wild_rank: str, to_beat: Reading | None) -> list[Reading]:
+    """The plays of a hand, worked out."""
     w = _check_rank(wild_rank)
     k = (key >> (4 * w)) & 15
     nat = key - k * UNIT[w]
@@ -202,22 +253,22 @@ def _plays(key: int, wild_rank: str, to_beat: Reading | None) -> tuple[Reading, 
     if to_beat is None:
         out = naturals(plays_of_key(nat))
         gen.everything(out)
-        return tuple(out)
+        return out
     if to_beat.bomb is not None:
-        return tuple(gen.bombs_over(to_beat))
+        return gen.bombs_over(to_beat)
     last = to_beat.combo
     out = naturals(plays_of_key(nat, last))
     gen.of_kind(out, last.kind, last.level)
     gen.soft_bombs(out, -1)
     gen.pure_bomb(out)
-    return tuple(out)
+    return out
 
 
 def forget(tables: bool = False) -> None:
     """Drop the plays and readings kept for the hands and selections last asked about
     (a benchmark's first sight); `tables`: also what hands share under each wild rank
     (a process's first hands)."""
-    _plays.cache_clear()
+    _recent.clear()
     _readings.cache_clear()
     if tables:
         _kept.clear()
@@ -248,7 +299,12 @@ _MASK = (1 << 60) - 1  # a packed hand's bits (15 ranks of four)
 _CARDS = attrgetter("cards")
 _ONES = sum(UNIT)
 _TOPS = 8 * _ONES  # the top bit of every rank's four
+_7S, _6S, _5S, _4S = 7 * _ONES, 6 * _ONES, 5 * _ONES, 4 * _ONES  # + a rank's cards: see `moves`
+_SHIFTS = tuple(4 * r for r in range(_N))
 _TOP = tuple(8 * unit for unit in UNIT)
+_CHAIN_MASK = (1 << (4 * _CHAIN_END)) - 1  # the chain ranks' four bits
+_SHORT = tuple(tuple(max(width - c, 0) for c in range(5)) for width in range(5))
+"""_SHORT[width][c]: the cards a rank held c times is short of `width`."""
 
 
 _OF_SIZE: dict[int, list[Kind]] = {}
@@ -260,19 +316,22 @@ def _chain_kinds(family: str) -> list[Kind]:
     return [kind for kind in Kind if kind.family == family]
 
 
-_LEAD_KINDS = (
-    *(kind for kind in Kind if kind.chain_length == 1 and kind is not Kind.ROCKET),
-    *(kind for family in (*_CHAIN, *_PLANES) for kind in _chain_kinds(family)),
-)
-"""The kinds a lead lists, in the order it lists them."""
+_STRAIGHTS = tuple(_chain_kinds("seq_single"))
 
 Main = tuple[int, int, int]
 """A main part: its natural cards (packed), how many wilds it takes, what they stand for."""
 Codes: TypeAlias = "list[list[int]] | _ManyChoices"
 """A hand's choices of kickers (`_Hand.codes`): with at most 0, 1, ... k wilds."""
-Wings = tuple["_Row", int, bool]
-"""A main part as its row, the wilds left for its kickers, and whether it takes none
-(then only the kicker choices that take a wild make a play)."""
+Gather = Callable[[dict[int, "Reading | None"]], tuple["Reading | None", ...]]
+Getter = tuple[Gather, list[int]]
+"""A hand's kicker choices as an `itemgetter` of a row's plays, and as the choices
+(`_getter`)."""
+Getters: TypeAlias = "list[Getter] | _Getters"
+"""A hand's getters by the wilds left to the kickers (`_Hand.getters`)."""
+Wings = tuple[dict[int, "Reading | None"], "_Row", int]
+"""A main part as its row's plays by kicker choice, its row, and the wilds left for its
+kickers (all of the hand's when it takes none: then only the kicker choices that take a
+wild make a play)."""
 
 KEPT_LIMIT = 150_000
 """Readings, rows' entries and tables kept for one wild rank (some 30 MB); past it,
@@ -401,7 +460,8 @@ class _Kept:
                 if used > k:
                     break
                 main = (a * UNIT[r], used, used * UNIT[r])
-                known.append((self.row(kind, main, _TOP[r], pairs), k - used, not used))
+                row = self.row(kind, main, _TOP[r], pairs)
+                known.append((row.plays, row, k - used))
             table[have] = known
         return known
 
@@ -414,10 +474,10 @@ class _Kept:
         if known is None:
             pairs = _PLANES[kind.family]
             skip = sum(_TOP[low : low + n])
-            known = [
-                (self.row(kind, main, skip, pairs), k - main[1], not main[1])
-                for main in self.mains_of(3, low, window, k, n)
+            rows = [
+                self.row(kind, main, skip, pairs) for main in self.mains_of(3, low, window, k, n)
             ]
+            known = [(row.plays, row, k - row.main[1]) for row in rows]
             self.winged[at] = known
         return known
 
@@ -438,16 +498,17 @@ class _Naturals(dict[str, Reading]):
         return list(map(self.__getitem__, map(_CARDS, plays)))
 
 
-class _Row(dict[int, "Reading | None"]):
-    """A main part's plays by kicker choice (`_Hand.codes`): None where the choice makes
-    no play of the kind with it (a kicker of a main rank, no wild at all, wilds alone,
-    or cards the table does not hold as the kind). Filled as choices are first asked
-    for: what a wild kicker stands for is itself where that may be legal, else each a
-    rank of its own (the wild's first, then low to high) or the rank of the natural it
-    pairs."""
+class _Row:
+    """A main part's plays by kicker choice (`_Hand.codes`), `plays`: None where the
+    choice makes no play of the kind with it (a kicker of a main rank, no wild at all,
+    wilds alone, or cards the table does not hold as the kind), and for the id 0, which
+    no choice has (`_getter`). Filled as choices are first asked for: what a wild
+    kicker stands for is itself where that may be legal, else each a rank of its own
+    (the wild's first, then low to high) or the rank of the natural it pairs. A plain
+    dict, which an `itemgetter` reads fastest (a dict subclass's lookups take longer)."""
 
     def __init__(self, kept: _Kept, kind: Kind, main: Main, skip: int, pairs: bool) -> None:
-        super().__init__()
+        self.plays: dict[int, Reading | None] = {0: None}
         self.kind, self.main, self.pairs = kind, main, pairs
         self.skip = skip  # the main ranks' tops
         # what it needs of `kept`, not `kept` itself: dropped tables go by reference counts
@@ -457,23 +518,19 @@ class _Row(dict[int, "Reading | None"]):
         w = kept.w
         self.how = (kind, skip, pairs, *main, UNIT[w], _TOP[w], 2 if pairs else 1)
 
-    def __missing__(self, code: int) -> Reading | None:
-        self.fill((code,))
-        return self[code]
-
     def fill(self, codes: Iterable[int]) -> None:
         """Work out the choices not yet here (a new main part's all at once)."""
         kind, skip, pairs, main_nat, used, stands, wild_unit, wild_top, per = self.how
-        wild_rank, fresh_ranks = self.wild_rank, self.fresh
+        wild_rank, fresh_ranks, plays = self.wild_rank, self.fresh, self.plays
         get, new, meanings = BY_KEY.get, 0, _MEANINGS
         set_key, set_stands, set_combo, set_rank, set_bomb = _SET
         for code in codes:
-            if code in self:
+            if code in plays:
                 continue
             new += 1
             wing_nat, j, taken, fresh, n_fresh = meanings[code]
             if taken & skip or used + j == 0 or main_nat + wing_nat == 0:
-                self[code] = None
+                plays[code] = None
                 continue
             own = j * wild_unit if j and not pairs and not skip & wild_top else -1
             if n_fresh:
@@ -491,7 +548,7 @@ class _Row(dict[int, "Reading | None"]):
             else:
                 combo = get(body + fresh)
                 if combo is None or combo.kind is not kind:
-                    self[code] = None
+                    plays[code] = None
                     continue
                 wild = fresh
             reading = _new(Reading)  # `_reading`, written out: a new hand makes a thousand
@@ -500,7 +557,7 @@ class _Row(dict[int, "Reading | None"]):
             set_combo(reading, combo)
             set_rank(reading, wild_rank)
             set_bomb(reading, None)
-            self[code] = reading
+            plays[code] = reading
         self.size[0] += new
 
 
@@ -523,23 +580,33 @@ class _Hand:
     def __init__(self, nat: int, k: int, w: int, wild_rank: str) -> None:
         self.nat, self.k, self.w, self.wild_rank = nat, k, w, wild_rank
         self.kept = _kept_for(w, wild_rank)
-        self.count = [(nat >> (4 * r)) & 15 for r in range(_N)]
+        self.count = [(nat >> shift) & 15 for shift in _SHIFTS]
         self._caps: dict[int, tuple[int, list[int]]] = {}
         # by width: a chain length from which no window is short of at most k cards (a
         # longer window holds a shorter one), as the lead's shorter chains find it
         self._none_from = [_N] * 4
         # the tops of the ranks held at least once, twice, three and four times
-        self._held = tuple((nat + (8 - n) * _ONES) & _TOPS for n in range(1, 5))
+        self._held: tuple[int, ...] = (
+            (nat + _7S) & _TOPS,
+            (nat + _6S) & _TOPS,
+            (nat + _5S) & _TOPS,
+            (nat + _4S) & _TOPS,
+        )
         self._codes: dict[tuple[int, bool, int], Codes] = {}
+        self._getters: dict[tuple[int, bool, int], Getters] = {}
 
     def _cap(self, width: int) -> tuple[int, list[int]]:
         """The chain ranks' natural cards capped at `width` (packed), and the cards
         missing for a link of each rank, summed from the 3 up."""
         found = self._caps.get(width)
         if found is None:
-            have = [c if c < width else width for c in self.count[:_CHAIN_END]]
-            short = list(accumulate(map(sub, repeat(width), have), initial=0))
-            found = self._caps[width] = (sum(map(mul, have, UNIT)), short)
+            # a rank's cards, capped: one for each of the first `width` counts it reaches
+            capped = sum(self._held[:width]) >> 3 & _CHAIN_MASK
+            short, total, lack = [0], 0, _SHORT[width]
+            for c in self.count[:_CHAIN_END]:
+                total += lack[c]
+                short.append(total)
+            found = self._caps[width] = (capped, short)
         return found
 
     def codes(self, m: int, pairs: bool, skip: int) -> Codes:
@@ -562,6 +629,21 @@ class _Hand:
                 found = self._codes[at] = _few_choices(held, m, pairs, self.k)
         return found
 
+    def getters(self, m: int, pairs: bool, skip: int) -> Getters:
+        """`codes(m, pairs, skip)` as getters (`_getter`) by the wilds left to the
+        kickers: a row's plays are looked up by an `itemgetter` at some 25 ns a choice,
+        where `map` of a row's bound `__getitem__` took 45."""
+        at = (m, pairs, skip)
+        found = self._getters.get(at)
+        if found is None:
+            codes, k = self.codes(m, pairs, skip), self.k
+            if m > 2:
+                found = _Getters(codes, k)
+            else:
+                found = [_getter(codes, left, k) for left in range(k + 1)]
+            self._getters[at] = found
+        return found
+
     # -- families ----------------------------------------------------------------
 
     def everything(self, out: list[Reading]) -> None:
@@ -578,8 +660,7 @@ class _Hand:
         found = self.kept.straights.get(at)
         if found is None:
             made: list[Reading] = []
-            for kind in _chain_kinds("seq_single"):
-                self.of_kind(made, kind, -1)
+            self._chains(made, _STRAIGHTS, 1)
             found = self.kept.straights[at] = tuple(made)
             self.kept.size[0] += 1
         out += found
@@ -590,86 +671,97 @@ class _Hand:
             family, args = _FAMILY_OF[kind]
             family(self, out, *args, above)
 
-    def _of_ranks(self, out: list[Reading], width: int, above: int = -1) -> None:
-        """Single, pair, trio or bomb (`width` cards of a rank)."""
+    def _of_ranks(self, out: list[Reading], widths: tuple[int, ...], above: int = -1) -> None:
+        """Singles, pairs, trios or bombs (`width` cards of a rank), width by width."""
         k, count = self.k, self.count
-        table = self.kept.rank_table(width, k)
-        most = width - 1
-        for r in range(above + 1, _NORMAL):
-            c = count[r]
-            if c > most:
-                c = most
-            found = table[r][c]
-            if found is None:
-                found = self.kept.of_rank(width, r, c, k)
-            out += found
+        for width in widths:
+            table = self.kept.rank_table(width, k)
+            most = width - 1
+            for r in range(above + 1, _NORMAL):
+                c = count[r]
+                if c > most:
+                    c = most
+                found = table[r][c]
+                if found is None:
+                    found = self.kept.of_rank(width, r, c, k)
+                out += found
 
-    def _winged(
-        self, out: list[Reading], kind: Kind, width: int, m: int, pairs: bool, above: int = -1
+    def _winged(self, out: list[Reading], kinds: tuple[Kind, ...], above: int = -1) -> None:
+        """Trios and fours with kickers (`_WINGED`), kind by kind."""
+        k, count = self.k, self.count
+        for kind in kinds:
+            width, m, pairs = _WINGED[kind]
+            table = self.kept.main_table(kind, k)
+            getters = self.getters(m, pairs, 0)
+            for r in range(above + 1, _NORMAL):
+                c = count[r]
+                if c > width:
+                    c = width
+                mains = table[r][c]
+                if mains is None:
+                    mains = self.kept.winged_rank(kind, r, c, k)
+                for plays, row, left in mains:
+                    get, asked = getters[left]
+                    try:
+                        out += filter(None, get(plays))
+                    except KeyError:  # choices that no hand held before
+                        row.fill(asked)
+                        out += filter(None, get(plays))
+
+    def _chains(
+        self, out: list[Reading], kinds: tuple[Kind, ...], width: int, above: int = -1
     ) -> None:
-        """A trio or a four with m kickers (singles or pairs)."""
-        k, count = self.k, self.count
-        table = self.kept.main_table(kind, k)
-        codes = self.codes(m, pairs, 0)
-        for r in range(above + 1, _NORMAL):
-            c = count[r]
-            if c > width:
-                c = width
-            mains = table[r][c]
-            if mains is None:
-                mains = self.kept.winged_rank(kind, r, c, k)
-            for row, left, natural in mains:
-                asked = codes[left]
-                if natural:  # the choices of natural kickers alone make no play
-                    asked = asked[len(codes[0]) :]
-                if len(row) < len(asked):
-                    row.fill(asked)
-                out += filter(None, map(row.__getitem__, asked))
-
-    def _chains(self, out: list[Reading], kind: Kind, width: int, n: int, above: int = -1) -> None:
-        """Chains of `width` cards a link (straights, pairs in a row, trios in a row)."""
-        if n >= self._none_from[width]:
-            return
+        """Chains of `width` cards a link (straights, pairs in a row, trios in a row), of
+        these kinds of one family, the shortest first (a lead's all at once)."""
         k = self.k
         capped, short = self._cap(width)
-        span, length = (1 << (4 * n)) - 1, n << 60
         chains = self.kept.chains
-        some = False
-        for low in range(above + 1, _CHAIN_END - n + 1):
-            if short[low + n] - short[low] <= k:
-                some = True
-                window = (capped >> (4 * low)) & span
-                found = chains.get((width, low, window | length, k))
-                if found is None:
-                    found = self.kept.chain(kind, width, low, window, k)
-                out += found
-        if not some and above < 0:
-            self._none_from[width] = n
+        for kind in kinds:
+            n = kind.chain_length
+            if n >= self._none_from[width]:
+                return
+            span, length = (1 << (4 * n)) - 1, n << 60
+            some = False
+            for low in range(above + 1, _CHAIN_END - n + 1):
+                if short[low + n] - short[low] <= k:
+                    some = True
+                    window = (capped >> (4 * low)) & span
+                    found = chains.get((width, low, window | length, k))
+                    if found is None:
+                        found = self.kept.chain(kind, width, low, window, k)
+                    out += found
+            if not some and above < 0:
+                self._none_from[width] = n
 
-    def _planes(self, out: list[Reading], kind: Kind, n: int, pairs: bool, above: int = -1) -> None:
-        """Airplanes: n trios in a row with n kickers (singles or pairs)."""
-        if n >= self._none_from[3]:  # as the trios in a row found
-            return
+    def _planes(
+        self, out: list[Reading], kinds: tuple[Kind, ...], pairs: bool, above: int = -1
+    ) -> None:
+        """Airplanes: n trios in a row with n kickers (singles or pairs), of these kinds
+        of one family, the shortest first (a lead's all at once)."""
         k = self.k
         capped, short = self._cap(3)
-        span = (1 << (4 * n)) - 1
         winged = self.kept.winged
-        for low in range(above + 1, _CHAIN_END - n + 1):
-            if short[low + n] - short[low] > k:
-                continue
-            at = (kind, low, (capped >> (4 * low)) & span, k)
-            mains = winged.get(at)
-            if mains is None:
-                mains = self.kept.winged_window(*at)
-            # two wings: the hand's choices, as the fours' (a row has none on its ranks)
-            codes = self.codes(n, pairs, 0 if n == 2 else ((1 << n) - 1) << low)
-            for row, left, natural in mains:
-                asked = codes[left]
-                if natural:
-                    asked = asked[len(codes[0]) :]
-                if len(row) < len(asked):
-                    row.fill(asked)
-                out += filter(None, map(row.__getitem__, asked))
+        for kind in kinds:
+            n = kind.chain_length
+            if n >= self._none_from[3]:  # as the trios in a row found
+                return
+            span = (1 << (4 * n)) - 1
+            for low in range(above + 1, _CHAIN_END - n + 1):
+                if short[low + n] - short[low] > k:
+                    continue
+                at = (kind, low, (capped >> (4 * low)) & span, k)
+                mains = winged.get(at)
+                if mains is None:
+                    mains = self.kept.winged_window(*at)
+                # two wings: the hand's choices, as the fours' (a row has none on its ranks)
+                getters = self.getters(n, pairs, 0 if n == 2 else ((1 << n) - 1) << low)
+                for plays, row, left in mains:
+                    get, asked = getters[left]
+                    try:
+                        out += filter(None, get(plays))
+                    except KeyError:
+                        row.fill(asked)
+                        out += filter(None, get(plays))
 
     def soft_bombs(self, out: list[Reading], above: int) -> None:
         """Bombs of natural cards and wilds, of ranks above `above`."""
@@ -706,27 +798,57 @@ class _Hand:
         return out
 
 
+class _Getters(dict[int, Getter]):
+    """`_Hand.getters` of three kickers or more, made as first asked for (an airplane's
+    main parts rarely leave every wild to its wings)."""
+
+    def __init__(self, codes: Codes, k: int) -> None:
+        super().__init__()
+        self.codes, self.k = codes, k
+
+    def __missing__(self, left: int) -> Getter:
+        found = self[left] = _getter(self.codes, left, self.k)
+        return found
+
+
+def _getter(codes: Codes, left: int, k: int) -> Getter:
+    """The choices of kickers of a main part that leaves `left` wilds to them (of the
+    hand's k), as an `itemgetter` of a row's plays (always a tuple: it takes the id 0,
+    which stands for no choice, twice) and as the choices: with at most `left` wilds,
+    or with at least one when the main part takes none (then the choices of natural
+    kickers alone make no play)."""
+    asked = codes[left]
+    if left == k:
+        asked = asked[len(codes[0]) :]
+    return cast("Gather", itemgetter(0, 0, *asked)), asked
+
+
 Family = tuple[Callable[..., None], tuple[object, ...]]
 """A `_Hand` method that lists the plays of a family, with what it takes before `above`."""
 
 
 def _family(kind: Kind) -> Family:
     if kind in _BY_RANK:
-        return _Hand._of_ranks, (_BY_RANK[kind],)
+        return _Hand._of_ranks, ((_BY_RANK[kind],),)
     if kind in _WINGED:
-        return _Hand._winged, (kind, *_WINGED[kind])
+        return _Hand._winged, ((kind,),)
     if kind.family in _CHAIN:
-        return _Hand._chains, (kind, _CHAIN[kind.family], kind.chain_length)
-    return _Hand._planes, (kind, kind.chain_length, _PLANES[kind.family])
+        return _Hand._chains, ((kind,), _CHAIN[kind.family])
+    return _Hand._planes, ((kind,), _PLANES[kind.family])
 
 
 _FAMILY_OF: dict[Kind, Family] = {kind: _family(kind) for kind in Kind if kind is not Kind.ROCKET}
-_LEAD_PLAN: tuple[Family, ...] = tuple(
-    (_Hand.straights, ()) if kind is Kind.SEQ_SINGLE5 else _FAMILY_OF[kind]
-    for kind in _LEAD_KINDS
-    if kind.family != "seq_single" or kind is Kind.SEQ_SINGLE5
+_LEAD_PLAN: tuple[Family, ...] = (
+    (_Hand._of_ranks, ((1, 2, 3),)),
+    (_Hand._winged, (tuple(_WINGED),)),
+    (_Hand._of_ranks, ((4,),)),
+    (_Hand.straights, ()),
+    *((_Hand._chains, (tuple(_chain_kinds(f)), width)) for f, width in _CHAIN.items() if width > 1),
+    *((_Hand._planes, (tuple(_chain_kinds(f)), pairs)) for f, pairs in _PLANES.items()),
 )
-"""What a lead lists, in order: each kind's family (the straights at once)."""
+"""What a lead lists, in order: singles, pairs and trios, trios and fours with kickers,
+bombs, then the chains and airplanes of each family, the shortest first; a family's
+kinds at once, as they share what they look up (a call a kind cost some 0.25 µs)."""
 
 # --- kicker choices -------------------------------------------------------------------
 #
