@@ -31,8 +31,8 @@ from ddz_tui.ui.widgets.chips import (
     Canvas,
     CardStyle,
     Ink,
-    draw_back,
-    draw_chip,
+    Placed,
+    chip_rows,
     mini_chips,
     plain_row,
     row_step,
@@ -246,16 +246,21 @@ class Hand(Localized, DrawnInRows, can_focus=True):
         if self.plain:
             return self.draw_plain()
         size = self.content_size
-        ink = self.ink()
-        canvas = Canvas(size.width, size.height, self.base_style)
         start, step = self._layout()
         lit = self.cursor if self.has_focus and self.in_play else None
-        wild = self.wild
-        for index, card in enumerate(self.cards):
-            y = 0 if card in self.selected else 1
-            mark = card.rank if card.rank == wild else ""
-            draw_chip(canvas, start + index * step, y, card, ink, self.ascii, index == lit, mark)
-        return [Strip(row, size.width) for row in canvas.segments()]
+        wild, selected = self.wild, self.selected
+        chips = [
+            (
+                start + index * step,
+                0 if card in selected else 1,
+                card,
+                index == lit,
+                card.rank if card.rank == wild else "",
+            )
+            for index, card in enumerate(self.cards)
+        ]
+        rows = chip_rows(chips, self.ink(), self.ascii, size.width, size.height, self.base_style)
+        return [Strip(row, size.width) for row in rows]
 
     def draw_plain(self) -> list[Strip]:
         """The discreet style: the ranks on one row, a raised card in reverse video and
@@ -363,14 +368,19 @@ class CardRow(DrawnInRows):
                 )
                 rows = text_rows(chips, base, self.app.console)
             else:
-                canvas = Canvas(row_width(len(self.cards), step), CHIP_HEIGHT, base)
-                for index, card in enumerate(self.cards):
-                    if self.face_down:
-                        draw_back(canvas, index * step, 0, ink, self.ascii)
-                    else:
-                        wild = wild_at(self.marks, index)
-                        draw_chip(canvas, index * step, 0, card, ink, self.ascii, wild=wild)
-                rows = canvas.segments()
+                face_down, marks = self.face_down, self.marks
+                placed: list[Placed] = [
+                    (
+                        index * step,
+                        0,
+                        None if face_down else card,
+                        False,
+                        "" if face_down else wild_at(marks, index),
+                    )
+                    for index, card in enumerate(self.cards)
+                ]
+                width = row_width(len(self.cards), step)
+                rows = chip_rows(placed, ink, self.ascii, width, CHIP_HEIGHT, base)
         strips = [Strip(row).crop(0, size.width) for row in rows]
         horizontal, vertical = self.styles.content_align
         return list(Strip.align(strips, base, size.width, size.height, horizontal, vertical))
