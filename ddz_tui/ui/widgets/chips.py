@@ -227,25 +227,25 @@ Placed = tuple[int, int, "Card | None", bool, str]
 """A chip where `chip_rows` draws it: x, y, the card (None: its back), lit, and the rank
 it stands for as a wild (癞子; "" for a natural card)."""
 
-_Pieces = tuple[tuple[tuple[Segment, ...], ...], ...]  # [row][visible width]: the segments
+_Pieces = tuple[tuple[tuple[Segment, ...], ...], ...]
+"""A chip's rows, each as its segments cut to `MIN_STEP` cells, one more, ... up to the
+whole chip: the cells it shows where the next chip covers it, or where none does."""
 _PIECES: dict[tuple[Ink, bool], dict[tuple[int, bool, str], _Pieces]] = {}
 _MOST_PIECES = 256  # chips kept per ink: a deck's faces, lit or not, and a few wilds
 
 
 def _pieces(card: Card | None, ink: Ink, ascii: bool, lit: bool, wild: str) -> _Pieces:
-    """Each row of one chip as a canvas of its own gives it, cut to 0 to 4 cells."""
-    pieces = []
-    for row in range(CHIP_HEIGHT):
-        by_width: list[tuple[Segment, ...]] = []
-        for width in range(CHIP_WIDTH + 1):
-            canvas = Canvas(width, 1, ink.face)
-            if card is None:
-                draw_back(canvas, 0, -row, ink, ascii)
-            else:
-                draw_chip(canvas, 0, -row, card, ink, ascii, lit, wild)
-            by_width.append(tuple(canvas.segments()[0]))
-        pieces.append(tuple(by_width))
-    return tuple(pieces)
+    """One chip's rows as a canvas of each width from `MIN_STEP` to the chip's gives
+    them (a cell that a character does not fit in is left out, as a canvas does)."""
+    cuts = []
+    for width in range(MIN_STEP, CHIP_WIDTH + 1):
+        canvas = Canvas(width, CHIP_HEIGHT, ink.face)
+        if card is None:
+            draw_back(canvas, 0, 0, ink, ascii)
+        else:
+            draw_chip(canvas, 0, 0, card, ink, ascii, lit, wild)
+        cuts.append([tuple(row) for row in canvas.segments()])
+    return tuple(zip(*cuts, strict=True))
 
 
 def chip_rows(
@@ -290,7 +290,7 @@ def chip_rows(
                 _join(segments, (Segment(" " * (x - at), blank),))
             end = on_row[index + 1][0] if index + 1 < len(on_row) else width
             shown = min(CHIP_WIDTH, end - x)
-            _join(segments, by_width[shown])
+            _join(segments, by_width[shown - MIN_STEP])
             at = x + shown
         if at < width:
             _join(segments, (Segment(" " * (width - at), blank),))
