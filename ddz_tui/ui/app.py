@@ -248,6 +248,24 @@ class DdzApp(App[None]):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return CARD_COLOURS
 
+    def _watch_theme(self, theme_name: str) -> None:
+        """A theme set before the app runs (the saved one, in `__init__`) gives the
+        stylesheet its variables, marks the app with the theme's classes and maps ANSI
+        colours as Textual does, but is not followed by Textual's refresh of every
+        style: nothing is parsed yet, and the first parse, still to come, reads this
+        theme's variables, where the refresh parsed the stylesheet again and restyled
+        every node of the title (a few ms of the start, of each SSH guest's too)."""
+        if self._running:
+            super()._watch_theme(theme_name)
+            return
+        self.stylesheet.set_variables(self.get_css_variables())
+        theme = self.current_theme
+        shown = {name: False for name in self.classes if name.startswith("-theme-")}
+        shown |= {f"-theme-{theme.name}": True, "-dark-mode": theme.dark}
+        self.update_classes(shown | {"-light-mode": not theme.dark}, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self._invalidate_css()
+
     def on_mount(self) -> None:
         self._quit_on_sigterm(True)
         if self.home is not None:

@@ -96,6 +96,43 @@ async def test_the_app_parses_its_stylesheet_once_before_the_title(monkeypatch) 
     assert len(ours) == 1, parsed
 
 
+@pytest.mark.parametrize(("saved", "dark"), [("ddz-felt", True), ("ddz-paper", False)])
+async def test_the_saved_theme_is_in_place_before_the_first_styles(
+    monkeypatch, saved: str, dark: bool
+) -> None:
+    """The saved theme, set before the app runs, is read by the stylesheet's first
+    parse: the title is styled once, with no refresh of every style after it (Textual
+    queued one, a second parse and restyle of the whole title). A theme chosen later
+    refreshes them as before."""
+    from textual.color import Color
+
+    from ddz_tui.ui.app import DdzApp
+    from tests.support.ui import make_app
+
+    refreshed: list[str] = []
+    refresh = DdzApp.refresh_css
+
+    def counted(self, animate: bool = True) -> None:  # type: ignore[no-untyped-def]
+        refreshed.append(self.theme)
+        refresh(self, animate)
+
+    monkeypatch.setattr(DdzApp, "refresh_css", counted)
+    app = make_app(theme=saved)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert refreshed == []
+        assert app.screen.styles.background == Color.parse(app.get_theme(saved).background)
+        assert app.has_class(f"-theme-{saved}")
+        assert app.has_class("-dark-mode") is dark and app.has_class("-light-mode") is not dark
+        other = "ddz-paper" if dark else "ddz-night"
+        app.theme = other
+        await pilot.pause()
+        assert refreshed == [other]
+        assert app.has_class(f"-theme-{other}") and not app.has_class(f"-theme-{saved}")
+        assert app.has_class("-dark-mode") is not dark
+        assert app.screen.styles.background == Color.parse(app.get_theme(other).background)
+
+
 def test_a_key_never_imports_the_screen_it_opens() -> None:
     """Issue 34: `pip install -e` under a running game took away a screen it had yet to
     open (S: No module named 'ddz_tui.ui.screens.settings'). Here the package's files
