@@ -240,10 +240,7 @@ def _pieces(card: Card | None, ink: Ink, ascii: bool, lit: bool, wild: str) -> _
     cuts = []
     for width in range(MIN_STEP, CHIP_WIDTH + 1):
         canvas = Canvas(width, CHIP_HEIGHT, ink.face)
-        if card is None:
-            draw_back(canvas, 0, 0, ink, ascii)
-        else:
-            draw_chip(canvas, 0, 0, card, ink, ascii, lit, wild)
+        _draw_placed(canvas, (0, 0, card, lit, wild), ink, ascii)
         cuts.append([tuple(row) for row in canvas.segments()])
     return tuple(zip(*cuts, strict=True))
 
@@ -264,11 +261,8 @@ def chip_rows(
         xs[0] < 0 or xs[-1] + CHIP_WIDTH > width or any(b - a < MIN_STEP for a, b in pairwise(xs))
     ):
         canvas = Canvas(width, height, blank)
-        for x, y, card, lit, wild in chips:
-            if card is None:
-                draw_back(canvas, x, y, ink, ascii)
-            else:
-                draw_chip(canvas, x, y, card, ink, ascii, lit, wild)
+        for chip in chips:
+            _draw_placed(canvas, chip, ink, ascii)
         return canvas.segments()
     kept = _PIECES.get((ink, ascii))
     if kept is None or len(kept) > _MOST_PIECES:
@@ -296,6 +290,14 @@ def chip_rows(
             _join(segments, (Segment(" " * (width - at), blank),))
         out.append(segments)
     return out
+
+
+def _draw_placed(canvas: Canvas, chip: Placed, ink: Ink, ascii: bool) -> None:
+    x, y, card, lit, wild = chip
+    if card is None:
+        draw_back(canvas, x, y, ink, ascii)
+    else:
+        draw_chip(canvas, x, y, card, ink, ascii, lit, wild)
 
 
 def _join(segments: list[Segment], more: Sequence[Segment]) -> None:
