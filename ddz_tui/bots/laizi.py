@@ -135,15 +135,46 @@ def _place(natural: int, k: int, most: int) -> int:
         value = value_of(natural + extra)
         if value > best_value:
             best_value, best = value, extra
-    for _ in range(k - exact):
+    return _completed(natural, best, k - exact)
+
+
+def _completed(natural: int, extra: int, more: int) -> int:
+    """The placement `extra` with `more` wilds on top, one at a time, each where the plan
+    is best."""
+    for _ in range(more):
         step_value, step = float("-inf"), 0
         for r in range(_TWO + 1):
-            if (natural + best) >> (4 * r) & 15 < 4:
-                value = value_of(natural + best + UNIT[r])
+            if (natural + extra) >> (4 * r) & 15 < 4:
+                value = value_of(natural + extra + UNIT[r])
                 if value > step_value:
                     step_value, step = value, UNIT[r]
-        best += step
-    return best
+        extra += step
+    return extra
+
+
+OTHER_PLACEMENTS = 2
+"""Placements of the hard bot's wilds besides the best whose plans' plays it also tries."""
+
+
+def other_placements(natural: int, k: int, best: int) -> list[int]:
+    """The placements of k wilds that come next after `best` by their plan's value (the
+    exact part's; any more wilds placed on top as `placement` places them): at most
+    `OTHER_PLACEMENTS`, the best first."""
+    if not k:
+        return []
+    exact = min(k, EXACT_WILDS)
+    ranked = sorted(
+        ((value_of(natural + extra), extra) for extra in _multisets(natural, exact, 0)),
+        reverse=True,
+    )
+    out: list[int] = []
+    for _, extra in ranked:
+        extra = _completed(natural, extra, k - exact)
+        if extra != best and extra not in out:
+            out.append(extra)
+            if len(out) == OTHER_PLACEMENTS:
+                break
+    return out
 
 
 def _multisets(hand: int, n: int, low: int) -> list[int]:
@@ -207,8 +238,9 @@ def searched_wild(
     """The hard bot under 癞子: with few cards left in all hands, every play it has (each
     reading that leaves a different position) on guessed deals solved exactly
     (`endgame`, as the classic search does, with every hand's wilds placed); otherwise
-    the normal bot's play (`planned_wild`) and the hard bot's other candidates
-    (`candidates_of`, on the hand with its wilds placed), each played out to the end on
+    the normal bot's play (`planned_wild`), the hard bot's other candidates
+    (`candidates_of`, on the hand with its wilds placed) and the normal policy's plays
+    with the wilds placed the next best ways (`_other_plans`), each played out to the end on
     up to `samples` guessed deals, every seat playing the normal policy with its wilds
     placed as it plans best. The one that wins most often (ties: the normal bot's).
     `stop` ends the search; `soft_stop` too once `SEARCH_MIN_DEALS` deals are done (and
@@ -238,11 +270,34 @@ def searched_wild(
             continue
         if reading not in candidates:
             candidates.append(reading)
+    for reading in _other_plans(view, s, natural, k, w, plays):
+        if reading not in candidates:
+            candidates.append(reading)
     if len(candidates) == 1:
         return pick
     tried = [(c, partial(_after, reading=c, natural=natural, k=k, w=w)) for c in candidates]
     best = _vote(deals, tried, partial(playout, stop=stop), mine, samples, stop, soft_stop)
     return pick if best is None else candidates[best]
+
+
+def _other_plans(
+    view: PlayerView, s: Situation, natural: int, k: int, w: int, plays: list[Reading]
+) -> list[Reading | None]:
+    """The normal policy's plays with the wilds placed otherwise (`other_placements`):
+    the plan that spends them on a bomb, say, where the best plan fills a straight (the
+    classic candidates all come from the best plan's hand)."""
+    out: list[Reading | None] = []
+    for extra in other_placements(natural, k, s.hand - natural):
+        other = Situation(natural + extra, s.unseen, s.to_beat, s.by, s.landlord, s.left)
+        combo = policy.choose(other)
+        if combo is None:
+            if not view.leads:
+                out.append(None)
+            continue
+        reading = _as_reading(combo, natural, w, plays)
+        if reading is not None:
+            out.append(reading)
+    return out
 
 
 def _vote(

@@ -11,13 +11,23 @@ import pytest
 from ddz_tui.bots import Level, make_bot
 from ddz_tui.bots.hard import _candidates
 from ddz_tui.bots.lab.simulate import simulate
-from ddz_tui.bots.laizi import placement, planned_wild, searched_wild
+from ddz_tui.bots.laizi import (
+    OTHER_PLACEMENTS,
+    _other_plans,
+    other_placements,
+    placement,
+    planned_wild,
+    searched_wild,
+)
+from ddz_tui.bots.packed import size
+from ddz_tui.bots.plan import value_of
 from ddz_tui.bots.runner import cautious, decide, play_out, step
 from ddz_tui.bots.sampling import Action, BidAction, Hidden
-from ddz_tui.cards import ranks_of
+from ddz_tui.bots.situation import Situation
+from ddz_tui.cards import RANK_INDEX, ranks_of
 from ddz_tui.cli import main
 from ddz_tui.engine import PASS, Game, Phase, Play, Rules, dumps, loads
-from ddz_tui.moves import pack
+from ddz_tui.moves import UNIT, pack
 from ddz_tui.rules import Kind
 from ddz_tui.wild import BombClass, readings
 from tests.bots.test_search import _closeness
@@ -166,6 +176,47 @@ def test_the_hard_bot_plays_its_candidates_out_under_laizi() -> None:
     assert isinstance(action, Play) and action.reading in game.view(0).wild_plays
     again = decide(make_bot(Level.HARD, 1, budget=None, samples=16), game.view(0))
     assert again == action  # the same seed, the same play
+
+
+def test_the_next_placements_of_the_wilds_come_by_their_plans_value() -> None:
+    natural = pack("34578TJQ")
+    best = placement(natural, 2)  # 6 and 9: one straight
+    others = other_placements(natural, 2, best)
+    assert len(others) == OTHER_PLACEMENTS and best not in others
+    assert all(size(extra) == 2 for extra in others)  # both wilds placed, each time
+    values = [value_of(natural + extra) for extra in (best, *others)]
+    assert values == sorted(values, reverse=True)
+    assert other_placements(pack("3333"), 0, 0) == []
+
+
+def test_the_hard_bot_also_tries_the_plays_of_the_wilds_placed_otherwise() -> None:
+    """The landlord's 20 cards with one wild (an A): the best plan spends it on the
+    airplane 777 888 with 4 5; other plans on a straight to the 9 or pairs 8 to T. The
+    hard bot plays those out too: its other candidates all come from the best plan."""
+    game = _table(*PLAYS_DEAL, wild="A")
+    view = game.view(0)
+    w = RANK_INDEX["A"]
+    s = Situation.of(view)
+    k = (s.hand >> (4 * w)) & 15
+    natural = s.hand - k * UNIT[w]
+    s.hand = natural + placement(natural, k)
+    pick = planned_wild(view)
+    assert pick is not None and pick.combo.cards == "45777888"
+    tried = _other_plans(view, s, natural, k, w, view.wild_plays)
+    assert tried and all(reading in view.wild_plays for reading in tried)
+    assert {r.combo.cards for r in tried if r is not None} == {"456789", "8899TT"}
+    guessed = 0
+
+    def guess() -> tuple[int, int]:
+        nonlocal guessed
+        guessed += 1
+        return pack(ranks_of(game.hand(1))), pack(ranks_of(game.hand(2)))
+
+    never = lambda: False  # noqa: E731
+    nothing_else = lambda s, plays: []  # noqa: E731  (no candidates of its own)
+    chosen = searched_wild(view, nothing_else, guess, 4, never, never)
+    assert guessed == 4, "the other plans were played out against the normal bot's"
+    assert chosen in (pick, *tried)
 
 
 def test_with_few_cards_left_the_hard_bot_solves_the_endgame_with_its_wilds() -> None:
