@@ -264,13 +264,8 @@ def searched_wild(
         if best is not None:
             return every[best][0]
     candidates: list[Reading | None] = [pick]
-    for combo in candidates_of(s, list(plays_of(s.hand, s.to_beat))):
-        reading = None if combo is None else _as_reading(combo, natural, w, plays)
-        if (combo is None and view.leads) or (combo is not None and reading is None):
-            continue
-        if reading not in candidates:
-            candidates.append(reading)
-    for reading in _other_plans(view, s, natural, k, w, plays):
+    own = _readings_of(view, candidates_of(s, list(plays_of(s.hand, s.to_beat))), natural, w)
+    for reading in (*own, *_other_plans(view, s, natural, k, w)):
         if reading not in candidates:
             candidates.append(reading)
     if len(candidates) == 1:
@@ -281,20 +276,30 @@ def searched_wild(
 
 
 def _other_plans(
-    view: PlayerView, s: Situation, natural: int, k: int, w: int, plays: list[Reading]
+    view: PlayerView, s: Situation, natural: int, k: int, w: int
 ) -> list[Reading | None]:
     """The normal policy's plays with the wilds placed otherwise (`other_placements`):
-    the plan that spends them on a bomb, say, where the best plan fills a straight (the
-    classic candidates all come from the best plan's hand)."""
+    the plan that spends them on a straight, say, where the best plan fills an airplane
+    (the classic candidates all come from the best plan's hand)."""
+    chosen = [
+        policy.choose(Situation(natural + extra, s.unseen, s.to_beat, s.by, s.landlord, s.left))
+        for extra in other_placements(natural, k, s.hand - natural)
+    ]
+    return _readings_of(view, chosen, natural, w)
+
+
+def _readings_of(
+    view: PlayerView, combos: list[Combo | None], natural: int, w: int
+) -> list[Reading | None]:
+    """The candidates as legal plays (`_as_reading`, None a pass): a pass only when
+    following, and none for a combo no reading makes."""
     out: list[Reading | None] = []
-    for extra in other_placements(natural, k, s.hand - natural):
-        other = Situation(natural + extra, s.unseen, s.to_beat, s.by, s.landlord, s.left)
-        combo = policy.choose(other)
+    for combo in combos:
         if combo is None:
             if not view.leads:
                 out.append(None)
             continue
-        reading = _as_reading(combo, natural, w, plays)
+        reading = _as_reading(combo, natural, w, view.wild_plays)
         if reading is not None:
             out.append(reading)
     return out

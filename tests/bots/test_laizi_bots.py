@@ -202,7 +202,7 @@ def test_the_hard_bot_also_tries_the_plays_of_the_wilds_placed_otherwise() -> No
     s.hand = natural + placement(natural, k)
     pick = planned_wild(view)
     assert pick is not None and pick.combo.cards == "45777888"
-    tried = _other_plans(view, s, natural, k, w, view.wild_plays)
+    tried = _other_plans(view, s, natural, k, w)
     assert tried and all(reading in view.wild_plays for reading in tried)
     assert {r.combo.cards for r in tried if r is not None} == {"456789", "8899TT"}
     guessed = 0
