@@ -28,6 +28,7 @@ from ddz_tui.ui.screens.new_game import LocalGame
 from ddz_tui.ui.screens.settings import SettingsScreen
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.settings import Settings, SettingsStore
+from ddz_tui.ui.theme import theme_names
 
 SEED = 11
 YES_OR_NO = (Decision.CALL, Decision.GRAB, Decision.SHOW, Decision.DOUBLE)
@@ -119,6 +120,9 @@ def make_app(
         **settings,
     }
     store.save(Settings(**values))  # type: ignore[arg-type]
+    # a value the game refuses would quietly be its default (a bot delay of 30 s was 0.6)
+    problem = store.load(theme_names()).problem
+    assert problem is None, problem
     return NotingApp(
         store,
         lang=lang,

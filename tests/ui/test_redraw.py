@@ -21,7 +21,9 @@ from textual.widget import Widget
 from ddz_tui.bots import make_bot
 from ddz_tui.bots.runner import step
 from ddz_tui.engine import Game, LandlordMode, Phase
+from ddz_tui.table.clients import LocalTable
 from ddz_tui.ui.kept_lines import RESTYLES, Ancestry, ancestry
+from ddz_tui.ui.settings import MAX_BOT_DELAY
 from ddz_tui.ui.theme import theme_names
 from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
@@ -211,7 +213,9 @@ def _title_row(panel: SeatPanel) -> list[Segment]:
 async def test_whose_turn_it_is_is_drawn_on_the_seat_panel_without_a_restyle(monkeypatch) -> None:
     from textual.dom import DOMNode
 
-    async with make_app(bot_delay=30).run_test(size=(80, 24)) as pilot:  # the bot waits
+    # the longest delay the settings take (a longer one is refused: the default, 0.6 s,
+    # was in force, and a slow run saw the bot play while the themes were still changing)
+    async with make_app(bot_delay=MAX_BOT_DELAY).run_test(size=(80, 24)) as pilot:
         screen = await our_lead(pilot)
         right = screen.query_one("#right-seat", SeatPanel)
         assert _title_row(right)[0].text == "╭"
@@ -222,6 +226,8 @@ async def test_whose_turn_it_is_is_drawn_on_the_seat_panel_without_a_restyle(mon
             await pilot.press("enter")  # played: the right bot's turn
             await wait_for(pilot, lambda: right.seat is not None and right.seat.turn)
             await pilot.pause()
+        assert isinstance(screen.client, LocalTable)
+        screen.client.host.pause()  # the bot's turn stays, however slow the themes come
         assert not [node for node in restyled if isinstance(node, SeatPanel)]
         shown: list[object] = []
         for theme in theme_names()[:2]:  # the accent of the theme in force
