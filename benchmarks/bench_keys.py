@@ -10,14 +10,15 @@ it spent on the event loop's thread, where keys are read and the screen drawn (a
 other threads are mostly the bots working out their answers). The table is measured
 moving the cursor, selecting a card, a refused play (a 3 and a 4 together), a hint, and
 a play (the hint's play, then Enter, each time it is the player's turn again, over --games
-games, bidding 3 whenever asked); the lobby moving over its rows (with --tables tables in
+games, bidding 3 whenever asked), and first the CPU it spends over --idle seconds with no
+key pressed, at its lead; the lobby moving over its rows (with --tables tables in
 it, opened by bot players in a helper process); the replay stepping. A bare Textual app
 that updates one `Static` per key is measured in the same run, as the floor. Last, the
 start: from starting `ddz` to its title screen, beside `python -c "import textual"`.
 
     .venv/bin/python benchmarks/bench_keys.py [--keys 40] [--pace 0.25]
         [--sizes 80x24,160x50] [--only bare,table,lobby,replay,start] [--starts 7]
-        [--games 3]
+        [--games 3] [--idle 5]
 
 Linux only (a pty and /proc). Keys that drew nothing within a second are counted apart
 ("silent"), not as latencies.
@@ -92,6 +93,32 @@ class Figures:
             f"  median {statistics.median(cpu_ms):5.1f}  p99 {_p99(cpu_ms):5.1f}"
             f" (loop {statistics.fmean(self.drawing) * 1000:4.1f}){silent}"
         )
+
+
+@dataclass
+class Idle(Figures):
+    """The CPU spent while nothing is pressed (`cpu` and `drawing` hold one figure each,
+    seconds per second): a server pays it for every player who sits and thinks."""
+
+    seconds: float = 0.0
+
+    def line(self, name: str) -> str:
+        return (
+            f"{name:<28} {self.seconds:.0f} s, no key | CPU ms per second:"
+            f" {self.cpu[0] * 1000:5.2f} (loop {self.drawing[0] * 1000:4.2f})"
+        )
+
+
+def idle(term: Terminal, seconds: float) -> Idle:
+    """The CPU the game spends over `seconds` with no key pressed."""
+    term.settle(QUIET, limit=2.0)
+    cpu_before, loop_before = cpu_seconds(term.pid), cpu_seconds(term.pid, only=term.pid)
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        term._read(end - time.perf_counter())
+    cpu = cpu_seconds(term.pid) - cpu_before
+    loop = cpu_seconds(term.pid, only=term.pid) - loop_before
+    return Idle(cpu=[cpu / seconds], drawing=[loop / seconds], seconds=seconds)
 
 
 def _p99(values: list[float]) -> float:
@@ -267,6 +294,7 @@ def table(size: tuple[int, int], args: argparse.Namespace) -> dict[str, Figures]
             term.send(b"3")
             term.wait_for(b"Your lead")
             term.settle(1.0)
+            found["idle, your lead"] = idle(term, args.idle)
             for i in range(args.keys):
                 term.press(RIGHT if i % 2 == 0 else LEFT, found["move"], args.pace)
             for _ in range(args.keys):  # the same card up and down
@@ -482,6 +510,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=8, help="tables in the lobby")
     parser.add_argument("--starts", type=int, default=7, help="starts timed")
     parser.add_argument("--games", type=int, default=3, help="games played for the plays")
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds idle at the table")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     chosen = args.only.split(",")

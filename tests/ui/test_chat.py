@@ -22,7 +22,14 @@ from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.screens.tutorial import TutorialScreen
 from ddz_tui.ui.widgets.table_parts import MessageLine, MyLine, SeatPanel
 from tests.support.clock import ManualClock
-from tests.support.ui import SCRIPTED_SEATS, ScriptedTable, make_app, sit_down, text_of
+from tests.support.ui import (
+    SCRIPTED_SEATS,
+    ScriptedTable,
+    make_app,
+    sit_down,
+    text_of,
+    wait_for,
+)
 
 SIZE = (80, 24)
 
@@ -252,3 +259,34 @@ async def test_markup_in_a_line_is_shown_as_typed() -> None:
         table.hear(ChatLine("Ann", 1, None, "[red]" + "x" * 60 + "[/red]"))
         await pilot.pause()
         assert "Ann: [red]" + "x" * 60 + "[/red]" in text_of(screen.query_one(MessageLine))
+
+
+async def test_the_screen_ticks_only_while_a_countdown_or_a_line_beside_a_seat_shows() -> None:
+    """A server hosts many players' screens: one with nothing to count down asks for no
+    ticks. A turn timer starts them (the countdown then goes by the screen's own ticks),
+    so does a line said beside a seat, and they stop once neither is left."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table, screen, clock = await _at_a_chatty_table(pilot)
+
+        def ticking() -> bool:
+            return screen._ticker._active.is_set()
+
+        assert not ticking(), "no timer, nothing said"
+        view = Game(5, LandlordMode.BID).view(0)
+        assert view.turn is not None and view.turn != 0
+        panel = _panel_of(screen, SCRIPTED_SEATS[view.turn].name)
+        table.publish(view, turn_seconds=20)
+        await pilot.pause()
+        assert ticking() and "20s left" in _bottom(panel)
+        clock.advance(1)
+        await wait_for(pilot, lambda: "19s left" in _bottom(panel))
+        table.publish(view)  # the turn timer is off
+        await wait_for(pilot, lambda: not ticking())
+        ann = _panel_of(screen, "Ann")
+        table.hear(ChatLine("Ann", 1, QuickPhrase.WELL_PLAYED))
+        await pilot.pause()
+        assert ticking() and "“Well played!”" in _bottom(ann)
+        clock.advance(SHOWN_SECONDS)
+        await wait_for(pilot, lambda: "Well played" not in _bottom(ann))
+        await wait_for(pilot, lambda: not ticking())

@@ -24,6 +24,7 @@ from ddz_tui.engine import Game, LandlordMode, Phase
 from ddz_tui.table.clients import LocalTable
 from ddz_tui.ui.kept_lines import RESTYLES, Ancestry, ancestry
 from ddz_tui.ui.settings import MAX_BOT_DELAY
+from ddz_tui.ui.show.table import Tone
 from ddz_tui.ui.theme import theme_names
 from ddz_tui.ui.widgets.cards import Hand
 from ddz_tui.ui.widgets.keys import KeyFooter
@@ -266,6 +267,29 @@ async def test_the_message_says_a_refusal_in_its_tone_without_a_restyle(monkeypa
         assert any(seg.style is not None and seg.style.color == error.color for seg in toned)
         assert all(seg.style is not None and seg.style.bold for seg in toned if seg.text.strip())
         assert not any(seg.style is not None and seg.style.bold for seg in plain)
+
+
+async def test_a_move_at_a_table_in_this_process_is_made_before_its_key_is_done() -> None:
+    """No worker (a task and three state messages, some half a millisecond) carries a
+    move to a host in this process: a refusal's reason, and the play, are there the
+    moment the key's action returns."""
+    async with make_app(bot_delay=MAX_BOT_DELAY).run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        assert isinstance(screen.client, LocalTable)
+        game = screen.client.host.game
+        assert game is not None
+        played_before = len(game.events)
+        await pilot.press("home", "space", "end", "space")  # lowest and highest
+        screen.action_play()
+        assert screen._alert is not None and screen._alert.tone is Tone.ERROR
+        assert len(game.events) == played_before, "refused: nothing played"
+        await pilot.press("escape", "home", "space")  # the lowest card alone
+        lowest = screen.hand.selected_cards
+        screen.action_play()
+        assert len(game.events) == played_before + 1
+        trick = game.view(0).trick
+        assert game.turn != 0 and trick.by == 0 and trick.to_beat is not None
+        assert trick.to_beat.cards == "".join(card.rank for card in lowest)
 
 
 @pytest.fixture

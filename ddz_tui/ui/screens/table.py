@@ -317,7 +317,7 @@ class TableScreen(AppScreen):
         self._unsubscribe = self.client.subscribe(self._on_table)
         if isinstance(self.client, Chatting):
             self._unsubscribe_chat = self.client.subscribe_chat(self._on_chat)
-        self.set_interval(CLOCK_TICK, self._tick)
+        self._ticker = self.set_interval(CLOCK_TICK, self._tick, pause=True)
 
     async def on_unmount(self) -> None:
         if self._auto_pass is not None:
@@ -501,6 +501,8 @@ class TableScreen(AppScreen):
         seconds = state.turn_seconds if state.view is not None else None
         self._deadline = None if seconds is None else self.clock.now() + seconds
         self._clock = self._seconds_left()
+        if self._deadline is not None:
+            self._ticker.resume()
 
     def _seconds_left(self) -> int | None:
         if self._deadline is None:
@@ -508,12 +510,17 @@ class TableScreen(AppScreen):
         return max(0, math.ceil(self._deadline - self.clock.now()))
 
     def _tick(self) -> None:
+        """Count the turn down and let chat lines go; with neither to do, the ticks
+        stop until one comes (a screen ticking for nothing costs a server with many
+        players some 0.1 ms a tick each)."""
         left = self._seconds_left()
         if left != self._clock:
             self._clock = left
             self._show_clock()
         if self._bubbles and min(until for _, until in self._bubbles.values()) <= self.clock.now():
             self._show_bubbles()
+        if self._deadline is None and not self._bubbles:
+            self._ticker.pause()
 
     def _show_clock(self) -> None:
         """The countdown: by your name on your turn, on the seat whose turn it is else."""
@@ -675,7 +682,7 @@ class TableScreen(AppScreen):
             if self.taken_over or not self.ddz.settings.auto_pass or view is None:
                 return
             if view.my_turn and view.to_beat is not None and not _can_play(view):
-                self._act(lambda: self.client.act(PASS))
+                self._send(PASS)
 
         if self._auto_pass is not None:
             self._auto_pass.cancel()
@@ -751,9 +758,22 @@ class TableScreen(AppScreen):
         try:
             await action()
         except ActionRefused as refused:  # by the game here, or by the table's server
-            if refused.code == IllegalReason.NOT_YOUR_TURN.value:
-                return  # a key pressed twice as the turn passed: nothing to explain
-            self._warn(refused.message)
+            self._refused(refused)
+
+    def _send(self, action: Action) -> None:
+        """Make a move: at a table in this process at once, else by `_act`."""
+        client = self.client
+        if not isinstance(client, LocalTable):
+            self._act(lambda: client.act(action))
+            return
+        try:
+            client.act_here(action)
+        except ActionRefused as refused:
+            self._refused(refused)
+
+    def _refused(self, refused: ActionRefused) -> None:
+        if refused.code != IllegalReason.NOT_YOUR_TURN.value:  # not a key pressed twice
+            self._warn(refused.message)  # as the turn passed: nothing to explain
 
     def _bidding(self) -> bool:
         """While the landlord is chosen, or a yes-or-no question of the house rules is
@@ -769,7 +789,7 @@ class TableScreen(AppScreen):
         """A move the player makes: if a bot was playing for them (托管), it stops."""
         client = self.client
         if not self.taken_over:
-            self._act(lambda: client.act(action))
+            self._send(action)
             return
         assert isinstance(client, Takeover)  # a seat taken over can be taken back
 
@@ -924,6 +944,7 @@ class TableScreen(AppScreen):
         self.chat_lines.append(line)
         words = line.words()
         self._bubbles[line.seat] = (words, self.clock.now() + SHOWN_SECONDS)
+        self._ticker.resume()  # to let it go in time
         if self.waiting or not self._room_beside(line.seat, words):
             self._warn(t("ui.chat.said", name=line.name, words=words), Tone.INFO)
         if not self.waiting:
