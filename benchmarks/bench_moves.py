@@ -1,7 +1,7 @@
 """Speed of the rule book and the move generator, in µs per call.
 
     python benchmarks/bench_moves.py [--deals 2000] [--rounds 7] [--seed 2024]
-                                      [--warm 50,500] [--cpu]
+                                      [--warm 50,500] [--ranks 6] [--cpu]
 
 For each case the whole set of calls is timed once per round; the figure is the
 median over rounds of the mean time per call, with the median and p99 of single
@@ -15,7 +15,10 @@ what the first made), and each call is timed alone: the mean, median and p99 of 
 calls. Hands share what they are made of under a wild rank (`wild._Kept`): "new
 process" drops all of it before each call; "after N" groups the hands by wild rank and
 asks, untimed, about N other hands of that rank before the timed ones (which then also
-find what the group's earlier ones made; a game's bots ask about some fifty hands).
+find what the group's earlier ones made; a game asks about some fifteen to twenty-five
+new hands). "N wild ranks at once" is a process that hosts tables under N wild ranks
+(a server): the hands of N ranks asked about in a shuffled order, first `--warm`'s last
+figure of them untimed, then the timed ones.
 
 `--cpu` times with the process's CPU clock instead of the wall clock: on a machine
 shared with other work, time spent waiting for a core is then left out (each single
@@ -128,12 +131,42 @@ def first_sight(
     return statistics.mean(singles), statistics.median(singles), singles[int(len(singles) * 0.99)]
 
 
+def at_once(
+    args: Sequence[tuple[str, str]], ranks: int, warm: int, seed: int, cpu: bool = False
+) -> tuple[float, float, float]:
+    """(mean, median, p99) µs of `wild_plays` leading with hands of `ranks` wild ranks
+    asked about in a shuffled order (each hand once), after `warm` untimed hands of
+    each of those ranks, also shuffled: the tables of many ranks kept side by side."""
+    clock = time.process_time_ns if cpu else time.perf_counter_ns
+    rng = random.Random(seed)
+    chosen = rng.sample(sorted({rank for _, rank in args}), ranks)
+    forget(tables=True)
+    warming = [(hand, rank) for rank in chosen for _, hand, _, _ in wild_deals(warm, seed, rank)]
+    rng.shuffle(warming)
+    for hand, rank in warming:
+        wild_plays(hand, rank)
+    forget()
+    timed = [a for a in args if a[1] in chosen]
+    rng.shuffle(timed)
+    singles = []
+    for hand, rank in timed:
+        t0 = clock()
+        wild_plays(hand, rank)
+        singles.append((clock() - t0) / 1000)
+    forget(tables=True)
+    singles.sort()
+    return statistics.mean(singles), statistics.median(singles), singles[int(len(singles) * 0.99)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--cpu", action="store_true", help="time by the process's CPU clock")
+    parser.add_argument(
+        "--ranks", type=int, default=6, help="wild ranks at once, in the server's case"
+    )
     parser.add_argument(
         "--warm",
         default="50,500",
@@ -195,6 +228,10 @@ def main() -> None:
             label = "new process" if warm is None else f"after {warm}"
             mean, median, p99 = first_sight(call, call_args, warm, args.seed, args.cpu)
             print(f"{name + ', ' + label:56} {mean:8.2f} {median:8.2f} {p99:8.2f}")
+    most = warms[-1] or 0
+    mean, median, p99 = at_once(wild_20, args.ranks, most, args.seed, args.cpu)
+    name = f"癞子 wild_plays leading, 20 cards, {args.ranks} wild ranks at once, after {most}"
+    print(f"{name:56} {mean:8.2f} {median:8.2f} {p99:8.2f}")
 
 
 if __name__ == "__main__":

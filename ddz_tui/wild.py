@@ -271,7 +271,8 @@ def forget(tables: bool = False) -> None:
     _recent.clear()
     _readings.cache_clear()
     if tables:
-        _kept.clear()
+        with _KEEPING:
+            _kept.clear()
 
 
 # --- the generator --------------------------------------------------------------------
@@ -333,12 +334,18 @@ Wings = tuple[dict[int, "Reading | None"], "_Row", int]
 kickers (all of the hand's when it takes none: then only the kicker choices that take a
 wild make a play)."""
 
-KEPT_LIMIT = 150_000
-"""Readings, rows' entries and tables kept for one wild rank (some 30 MB); past it,
-they are dropped and made again as hands need them. A hand of 20 cards with two wilds
-finds nearly all it needs once some hundreds of hands of its wild rank came before."""
-KEPT_RANKS = 2
-"""Wild ranks whose tables are kept, the last asked about (a game has one)."""
+KEPT_LIMIT = 450_000
+"""Readings, rows' entries and tables kept for all wild ranks together (some 100 MB);
+past it, the wild ranks asked about least lately are dropped (the one asked about now
+last: its own, once they alone pass it) and made again as hands need them. A hand of
+20 cards with two wilds finds nearly all it needs once some hundreds of hands of its
+wild rank came before: some 35,000 entries, every rank's together about the limit."""
+KEPT_IDLE = 200
+"""New hands asked about (of any rank) after which a wild rank none of them had is
+dropped: a game asks about some 15 to 25, so a process that played under a rank keeps
+it some ten games more, and one that hosts tables under many ranks keeps each while
+its tables play (where keeping the last two ranks asked about made nearly every new
+hand of a third cost what a new process's does)."""
 
 
 class _Kept:
@@ -350,6 +357,7 @@ class _Kept:
     def __init__(self, w: int, wild_rank: str) -> None:
         self.w, self.wild_rank, self.unit = w, wild_rank, UNIT[w]
         self.size = [0]  # entries kept, shared with the rows (which hold no `_Kept`)
+        self.asked = 0  # `_asked` when a hand of this rank was last asked about
         self.naturals = _Naturals(wild_rank)
         # fresh ranks for wild kickers: the wild's own rank first, then low to high
         self.fresh = (w, *(r for r in range(_NORMAL) if r != w))
@@ -561,17 +569,27 @@ class _Row:
         self.size[0] += new
 
 
-_kept: dict[str, _Kept] = {}
+_kept: dict[str, _Kept] = {}  # the wild rank asked about least lately first
+_asked = [0]  # new hands asked about, of every wild rank
+_KEEPING = Lock()  # threads ask about hands of several ranks at once
 
 
 def _kept_for(w: int, wild_rank: str) -> _Kept:
-    kept = _kept.pop(wild_rank, None)
-    if kept is None or kept.size[0] > KEPT_LIMIT:
-        if len(_kept) >= KEPT_RANKS:
-            del _kept[next(iter(_kept))]  # the wild rank asked about least lately
-        kept = _Kept(w, wild_rank)
-    _kept[wild_rank] = kept  # the latest
-    return kept
+    """The tables of this wild rank (new ones past `KEPT_LIMIT`); the ranks past
+    `KEPT_IDLE`, or the least lately asked about while all pass `KEPT_LIMIT`, dropped."""
+    with _KEEPING:
+        asked = _asked[0] = _asked[0] + 1
+        kept = _kept.pop(wild_rank, None)
+        if kept is None or kept.size[0] > KEPT_LIMIT:
+            kept = _Kept(w, wild_rank)
+        kept.asked = asked
+        total = sum(other.size[0] for other in _kept.values()) + kept.size[0]
+        for rank, other in list(_kept.items()):
+            if total > KEPT_LIMIT or asked - other.asked > KEPT_IDLE:
+                total -= other.size[0]
+                del _kept[rank]
+        _kept[wild_rank] = kept  # the latest
+        return kept
 
 
 class _Hand:

@@ -263,6 +263,63 @@ def test_plays_do_not_depend_on_the_hands_asked_about_before(
     forget(tables=True)
 
 
+def _hand_of(wild_rank: str, seed: int) -> str:
+    """A landlord's 20 cards holding two wilds of `wild_rank`."""
+    rng = random.Random(seed)
+    wilds = [c for c in DECK if c.rank == wild_rank]
+    others = [c for c in DECK if c.rank != wild_rank]
+    rng.shuffle(others)
+    return ranks_of(others[:18] + wilds[:2])
+
+
+def test_the_tables_of_wild_ranks_asked_about_in_turn_are_kept_side_by_side() -> None:
+    """A process hosting tables under several wild ranks asks about their hands in turn:
+    each rank keeps its own tables (keeping the last two ranks asked about made each new
+    hand of a third cost what a new process's does)."""
+    forget(tables=True)
+    ranks = ["3", "7", "9", "Q", "A", "2"]
+    first = {}
+    for turn in range(3):
+        for i, rank in enumerate(ranks):
+            wild_plays(_hand_of(rank, 10 * turn + i), rank)
+            first.setdefault(rank, wild._kept[rank])
+    assert all(wild._kept[rank] is first[rank] for rank in ranks)
+    forget(tables=True)
+
+
+def test_a_wild_rank_no_hand_was_asked_about_for_long_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A finished game's wild rank goes once `KEPT_IDLE` new hands of other ranks came
+    after its last; the ranks still asked about stay."""
+    forget(tables=True)
+    monkeypatch.setattr(wild, "KEPT_IDLE", 3)
+    wild_plays(_hand_of("5", 1), "5")
+    wild_plays(_hand_of("8", 2), "8")
+    for seed in range(3, 5):
+        wild_plays(_hand_of("K", seed), "K")
+        assert "5" in wild._kept
+    wild_plays(_hand_of("K", 5), "K")  # the fourth new hand since the 5s' last
+    assert "5" not in wild._kept
+    assert "K" in wild._kept
+    forget(tables=True)
+
+
+def test_past_the_limit_the_wild_rank_asked_about_least_lately_goes_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """All ranks' tables together stay within `KEPT_LIMIT`: the rank asked about least
+    lately is dropped first, and the rank asked about now keeps its own."""
+    forget(tables=True)
+    for rank, seed in (("4", 1), ("6", 2), ("J", 3)):
+        wild_plays(_hand_of(rank, seed), rank)
+    sizes = {rank: kept.size[0] for rank, kept in wild._kept.items()}
+    monkeypatch.setattr(wild, "KEPT_LIMIT", sizes["6"] + sizes["J"] + sizes["4"] // 2)
+    wild_plays(_hand_of("6", 4), "6")  # the 4s', asked about least lately, go
+    assert list(wild._kept) == ["J", "6"]
+    forget(tables=True)
+
+
 # --- readings of each kind -----------------------------------------------------------
 
 
