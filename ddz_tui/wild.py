@@ -634,17 +634,17 @@ class _Hand:
         found = self._codes.get(at)
         if found is None:
             ranks = [r for r in range(_N) if skip >> r & 1] if skip else []
-            if m > 2:
-                count = self.count.copy()
+            held, count = self._held, self.count
+            if ranks:
+                tops = sum(_TOP[r] for r in ranks)
+                held = tuple(h & ~tops for h in held)
+                count = count.copy()
                 for r in ranks:
                     count[r] = 0
+            if m > 2:
                 found = self._codes[at] = _ManyChoices(count, m, pairs)
             else:
-                held = self._held
-                if ranks:
-                    tops = sum(_TOP[r] for r in ranks)
-                    held = tuple(h & ~tops for h in held)
-                found = self._codes[at] = _few_choices(held, m, pairs, self.k)
+                found = self._codes[at] = _few_choices(held, count, m, pairs, self.k)
         return found
 
     def getters(self, m: int, pairs: bool, skip: int) -> Getters:
@@ -878,9 +878,11 @@ kinds at once, as they share what they look up (a call a kind cost some 0.25 µs
 # 128-131) and how many wilds it takes (from bit 132). Choices come in the order the
 # plays list them: by wilds taken (singles) or by halves, then wild pairs (pairs); the
 # natural cards by their lowest rank, then by how many of it, then the rest alike. That
-# order does not depend on the hand, so a hand's choices of three kickers or more are
-# every choice of their shape (`_SHAPES`, one list a process) less those it cannot
-# hold, picked in C; of one or two kickers, from ready-made rows by the ranks held.
+# order does not depend on the hand, so a hand's choices of two natural kickers and of
+# three kickers or more are every choice of their shape (`_SHAPES`, one list a process)
+# less those it cannot hold, picked in C (of five, made from the hand's own cards: the
+# shape's list is too long to make); of one kicker, and the wild parts of two, from
+# ready-made rows by the ranks held.
 
 _FRESH_AT = 128
 _WILDS_AT = 132
@@ -951,14 +953,7 @@ def _rows(cell: Callable[[int, int], int | None], ranks: int) -> tuple[tuple[int
 
 _HALF = tuple(unit | unit << 64 for unit in UNIT)  # a natural, and a wild paired with it
 _ONE_SINGLE = (UNIT, _tag(1, 1))
-_TWO_SINGLES = (
-    tuple(  # by the lower rank: with each higher rank, then with its second card
-        row + tuple(2 * UNIT[i] if j == i else None for j in range(_N))
-        for i, row in enumerate(_rows(lambda i, j: UNIT[i] + UNIT[j] if j > i else None, _N))
-    ),
-    tuple(unit | _tag(1, 1) for unit in UNIT),
-    _tag(2, 2),
-)
+_TWO_SINGLES = (tuple(unit | _tag(1, 1) for unit in UNIT), _tag(2, 2))
 _ONE_PAIR = (
     tuple(2 * UNIT[r] for r in range(_NORMAL)),
     _tag(1, 2),
@@ -968,16 +963,6 @@ _TWO_PAIRS = (
     _rows(lambda r, s: 2 * UNIT[r] + 2 * UNIT[s] if s > r else None, _NORMAL),
     tuple(2 * UNIT[r] | _tag(1, 2) for r in range(_NORMAL)),
     _tag(2, 4),
-    tuple(  # a half of r: (without, with) its natural pair first
-        (
-            (None,) * _NORMAL + half,
-            tuple(2 * UNIT[r] + _HALF[s] | _tag(0, 1) if s > r else None for s in range(_NORMAL))
-            + half,
-        )
-        for r, half in enumerate(
-            _rows(lambda r, s: _HALF[r] + 2 * UNIT[s] | _tag(0, 1) if s > r else None, _NORMAL)
-        )
-    ),
     tuple(_HALF[r] | _tag(1, 3) for r in range(_NORMAL)),
     _rows(lambda r, s: _HALF[r] + _HALF[s] | _tag(0, 2) if s > r else None, _NORMAL),
 )
@@ -1020,8 +1005,12 @@ def _shared(
     return found
 
 
-def _few_choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[list[int]]:
-    """`_choices` of one or two kickers, from ready-made rows picked in C."""
+def _few_choices(
+    held: tuple[int, ...], count: list[int], m: int, pairs: bool, most: int
+) -> list[list[int]]:
+    """`_choices` of one or two kickers, from ready-made rows picked in C; those of two
+    natural cards of any ranks (a natural and a wild's pair among them), from every
+    choice of their shape (`_SHAPES`: fewer steps than rows by the lower rank)."""
     once = _flags(held[0])
     if pairs:
         once, twice = once[:_NORMAL], _flags(held[1])[:_NORMAL]
@@ -1030,13 +1019,10 @@ def _few_choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[
             nat = list(compress(nat_rows, twice))
             halves = list(compress(half_rows, once)) if most else []
             return [nat, nat + halves, *([*nat, wild_pair, *halves] for _ in range(most - 1))]
-        both, with_wild, wild_pairs, mixed, three, two_halves = _TWO_PAIRS
+        both, with_wild, wild_pairs, three, two_halves = _TWO_PAIRS
         a = _shared(_BOTH_PAIRS, held[1], both, twice).copy()  # out[0] is the hand's own
         b = list(compress(with_wild, twice)) if most >= 2 else []
-        d: list[int] = []
-        if most:
-            rows = map(getitem, compress(mixed, once), compress(twice, once))
-            d = list(filter(None, chain.from_iterable(map(compress, rows, repeat(once + twice)))))
+        d = _SHAPES.pick((True, 1, 1, 0), count) if most else []
         e = list(compress(three, once)) if most >= 3 else []
         f = _shared(_TWO_HALVES, held[0], two_halves, once) if most >= 2 else []
         out = [a]  # with at most 0, 1, ... `most` wilds: only those asked for are made
@@ -1053,8 +1039,8 @@ def _few_choices(held: tuple[int, ...], m: int, pairs: bool, most: int) -> list[
         units, wild = _ONE_SINGLE
         nat = list(compress(units, once))
         return [nat, *([*nat, wild] for _ in range(most))]
-    by_lower, one_wild, two_wilds = _TWO_SINGLES
-    nat = _picked(by_lower, once, once + _flags(held[1]))
+    one_wild, two_wilds = _TWO_SINGLES
+    nat = _SHAPES.pick((False, 2, 0, 0), count)
     if not most:
         return [nat]
     one = nat + list(compress(one_wild, once))
@@ -1065,7 +1051,8 @@ class _ManyChoices(dict[int, list[int]]):
     """`_few_choices` of three kickers or more, from the natural cards held of each rank:
     with at most `left` wilds, made as first asked for (an airplane's main parts
     rarely leave every wild to its wings), of parts by the wilds they take, each picked
-    in C from every choice of its shape (`_SHAPES`)."""
+    in C from every choice of its shape (`_SHAPES`), or from `OWN_FROM` kickers on
+    made from the hand's own cards (`_own_choices`)."""
 
     def __init__(self, count: list[int], m: int, pairs: bool) -> None:
         super().__init__()
@@ -1074,9 +1061,10 @@ class _ManyChoices(dict[int, list[int]]):
 
     def __missing__(self, left: int) -> list[int]:
         parts = self.parts
+        pick = _SHAPES.pick if self.m < OWN_FROM else _own_choices
         for shape in _parts(self.pairs, self.m, left):
             if shape not in parts:
-                parts[shape] = _SHAPES.pick(shape, self.count)
+                parts[shape] = pick(shape, self.count)
         found = self[left] = list(
             chain.from_iterable(parts[shape] for shape in _parts(self.pairs, self.m, left))
         )
@@ -1116,14 +1104,7 @@ class _Shapes(dict[Shape, tuple[tuple[int, ...], tuple[tuple[int, ...], ...], in
     rank."""
 
     def __missing__(self, shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:
-        pairs, whole, halves, wilds = shape
-        full = [4] * _NORMAL + [1] * (_N - _NORMAL)
-        if pairs:
-            nat = _pair_sets(full, whole + halves, halves)[whole, halves]
-            tag = wilds << _FRESH_AT | (halves + 2 * wilds) << _WILDS_AT
-        else:
-            nat = _single_sets(full, whole)[whole]
-            tag = wilds << _FRESH_AT | wilds << _WILDS_AT
+        nat, tag = _of_shape(shape, [4] * _NORMAL + [1] * (_N - _NORMAL))
         # each choice's natural cards as hex digits, the highest rank first
         digits = "".join([format(code & _MASK, f"0{_N}x") for code in nat]).encode()
         over = tuple(
@@ -1143,6 +1124,28 @@ class _Shapes(dict[Shape, tuple[tuple[int, ...], tuple[tuple[int, ...], ...], in
 
 
 _SHAPES = _Shapes()
+
+OWN_FROM = 5
+"""Kickers from which a hand's choices are made from its own cards: five trios in a row
+leave a hand of 20 some five cards, where every choice of five singles is ten thousand
+(some 30 ms to make, once a process, and some 100 µs a pick)."""
+
+
+def _of_shape(shape: Shape, count: list[int]) -> tuple[list[int], int]:
+    """The choices of kickers of this shape that `count[r]` natural cards of each rank r
+    make, as packed natural cards in the order plays list them, and the bits the shape's
+    wilds add to each (`_id`'s meaning)."""
+    pairs, whole, halves, wilds = shape
+    if pairs:
+        nat = _pair_sets(count, whole + halves, halves)[whole, halves]
+        return nat, wilds << _FRESH_AT | (halves + 2 * wilds) << _WILDS_AT
+    return _single_sets(count, whole)[whole], wilds << _FRESH_AT | wilds << _WILDS_AT
+
+
+def _own_choices(shape: Shape, count: list[int]) -> list[int]:
+    """`_SHAPES.pick`, made from the hand's own cards."""
+    nat, tag = _of_shape(shape, count)
+    return list(map(_id, map(tag.__or__, nat)))
 
 
 def _single_sets(rem: list[int], m: int) -> list[list[int]]:

@@ -199,9 +199,10 @@ def test_whole_hands_with_one_and_two_wilds() -> None:
 def test_three_kickers_or_more_are_picked_in_the_order_the_hand_lists_them(
     counts: list[int], jokers: list[int], m: int, pairs: bool, left: int
 ) -> None:
-    """A hand's choices of three kickers or more (airplanes' wings) are picked from every
-    choice of their shape, made once (`wild._SHAPES`): they are the choices the hand's
-    own cards make, in the same order, rank by rank."""
+    """A hand's choices of three kickers or more (airplanes' wings), picked from every
+    choice of their shape made once (`wild._SHAPES`) or made from the hand's own cards
+    (`wild.OWN_FROM` kickers or more), are the choices the hand's own cards make, in the
+    same order, rank by rank, both ways."""
     if pairs and m == 5:
         m = 4  # no airplane has five pairs
     count = counts + jokers
@@ -220,6 +221,8 @@ def test_three_kickers_or_more_are_picked_in_the_order_the_hand_lists_them(
         for j in range(min(m, left) + 1):
             expected += [j * (tag[0] + tag[1]) | choice for choice in singles[m - j]]
     assert wild._ManyChoices(count, m, pairs)[left] == [wild._id(code) for code in expected]
+    for shape in wild._parts(pairs, m, left):
+        assert wild._SHAPES.pick(shape, count) == wild._own_choices(shape, count)
 
 
 def test_plays_do_not_depend_on_the_hands_asked_about_before(
