@@ -634,16 +634,18 @@ class _Hand:
         found = self._codes.get(at)
         if found is None:
             ranks = [r for r in range(_N) if skip >> r & 1] if skip else []
-            held, count = self._held, self.count
+            count = self.count
             if ranks:
-                tops = sum(_TOP[r] for r in ranks)
-                held = tuple(h & ~tops for h in held)
                 count = count.copy()
                 for r in ranks:
                     count[r] = 0
             if m > 2:
                 found = self._codes[at] = _ManyChoices(count, m, pairs)
             else:
+                held = self._held
+                if ranks:
+                    tops = sum(_TOP[r] for r in ranks)
+                    held = tuple(h & ~tops for h in held)
                 found = self._codes[at] = _few_choices(held, count, m, pairs, self.k)
         return found
 
@@ -1009,8 +1011,8 @@ def _few_choices(
     held: tuple[int, ...], count: list[int], m: int, pairs: bool, most: int
 ) -> list[list[int]]:
     """`_choices` of one or two kickers, from ready-made rows picked in C; those of two
-    natural cards of any ranks (a natural and a wild's pair among them), from every
-    choice of their shape (`_SHAPES`: fewer steps than rows by the lower rank)."""
+    natural singles, and of a natural pair beside a natural paired with a wild, from
+    every choice of their shape (`_SHAPES`: fewer steps than rows by the lower rank)."""
     once = _flags(held[0])
     if pairs:
         once, twice = once[:_NORMAL], _flags(held[1])[:_NORMAL]
