@@ -101,6 +101,12 @@ def measure(
     return statistics.median(means), statistics.median(singles), singles[int(len(singles) * 0.99)]
 
 
+def _spread(singles: list[float]) -> tuple[float, float, float]:
+    """(mean, median, p99) of single calls' times."""
+    singles = sorted(singles)
+    return statistics.mean(singles), statistics.median(singles), singles[int(len(singles) * 0.99)]
+
+
 def first_sight(
     call: Callable, args: Sequence[tuple], warm: int | None, seed: int, cpu: bool = False
 ) -> tuple[float, float, float]:
@@ -127,8 +133,7 @@ def first_sight(
             call(*a)
             singles.append((clock() - t0) / 1000)
     forget(tables=True)
-    singles.sort()
-    return statistics.mean(singles), statistics.median(singles), singles[int(len(singles) * 0.99)]
+    return _spread(singles)
 
 
 def at_once(
@@ -154,8 +159,7 @@ def at_once(
         wild_plays(hand, rank)
         singles.append((clock() - t0) / 1000)
     forget(tables=True)
-    singles.sort()
-    return statistics.mean(singles), statistics.median(singles), singles[int(len(singles) * 0.99)]
+    return _spread(singles)
 
 
 def main() -> None:
