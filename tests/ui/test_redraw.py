@@ -666,6 +666,34 @@ async def test_a_seat_panels_border_back_to_a_look_it_had_is_not_drawn_again(
         assert drawn == []  # the words inside changed, not the border
 
 
+async def test_a_seat_panels_rows_are_drawn_again_only_when_what_they_show_changed(
+    monkeypatch,
+) -> None:
+    """Whose turn it is, thinking, the clock and a mark are on the panel's border: a
+    change of them draws the border again, not the rows inside (a bot's turn came at
+    every play, and a turn timer's clock every second)."""
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        seat = screen.query_one("#right-seat", SeatPanel)
+        first = seat.seat
+        assert first is not None and not first.turn and first.cards_left
+        with counting(monkeypatch, SeatPanel, "draw") as drawn:
+            for changed in (
+                replace(first, turn=True),
+                replace(first, turn=True, thinking=True),
+                replace(first, turn=True, clock=15),
+                replace(first, turn=True, clock=14, mark="away"),
+            ):
+                seat.seat = changed
+                await pilot.pause()
+                assert seat.border_subtitle or seat.border_title  # the border says it
+            assert drawn == []
+            seat.seat = replace(first, cards_left=first.cards_left - 1)
+            await pilot.pause()
+            assert drawn == [seat]
+        assert str(first.cards_left - 1) in text_of(seat)
+
+
 async def test_your_line_keeps_its_styles_across_redraws_until_the_theme_changes(
     monkeypatch,
 ) -> None:

@@ -78,6 +78,20 @@ class SeatShow:
     shown: tuple[Card, ...] | None = None  # the hand as it lies face up (明牌)
 
     @property
+    def inside(self) -> tuple[object, ...]:
+        """What the panel's rows show; the rest (the title, whose turn it is, thinking,
+        the clock, a mark) is on its border, and a change there draws no row again."""
+        return (
+            self.role,
+            self.calling,
+            self.doubled,
+            self.super_doubled,
+            self.cards_left,
+            self.hand,
+            self.shown,
+        )
+
+    @property
     def backs(self) -> bool:
         """A card back stands for the hand: none once the seat is out."""
         return bool(self.cards_left)

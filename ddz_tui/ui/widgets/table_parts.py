@@ -68,7 +68,8 @@ class SeatPanel(DrawnInRows):
     seat: reactive[SeatShow | None] = reactive(None)
 
     def draw_key(self) -> Hashable:
-        return self.seat, self.content_size, self.ascii, self.base_style
+        inside = None if self.seat is None else self.seat.inside
+        return inside, self.content_size, self.ascii, self.base_style
 
     def draw(self) -> list[Strip]:
         """The panel's words and cards (see `content`), drawn as rows."""
