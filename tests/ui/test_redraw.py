@@ -877,6 +877,67 @@ async def test_the_laid_open_seats_are_worked_out_once_each(monkeypatch) -> None
         assert sorted(panel.id for panel in worked_out) == ["left-seat", "right-seat"]  # type: ignore[attr-defined]
 
 
+async def test_the_seats_lie_open_and_close_again_without_a_restyle(monkeypatch) -> None:
+    """The game's end grows the seats to their laid-open hands, and the next deal takes
+    them back to the stylesheet's heights, without matching the stylesheet again (the
+    last play of every game did, 2 to 4 ms)."""
+    from textual.dom import DOMNode
+
+    for seed in range(100):  # a game that ends with many cards in the panels' hands
+        game = Game(seed, LandlordMode.RANDOM)
+        bots = [make_bot("random", seat) for seat in range(3)]
+        while game.phase is not Phase.OVER:
+            step(game, bots)
+        if max(len(hand) for hand in game.view(0).hands_at_end[1:]) >= 14:
+            break
+    app = make_app(bot_delay=1.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_a_scripted_table(pilot)
+        screen = table_screen(pilot)
+        await pilot.pause()
+        seats = screen.query_one("#seats")
+        panels = list(screen.query(SeatPanel))
+        before = seats.region.height, [panel.region.height for panel in panels]
+        with counting(monkeypatch, DOMNode, "update_node_styles") as restyled:
+            table.publish(game.view(0), games=1)
+            for _ in range(3):
+                await pilot.pause()
+            laid_open = seats.region.height, [panel.region.height for panel in panels]
+            table.publish(Game(seed + 1, LandlordMode.RANDOM).view(0), games=2)  # dealt
+            for _ in range(3):
+                await pilot.pause()
+        assert not [node for node in restyled if node is seats or node in panels]
+        assert laid_open[0] > before[0] and max(laid_open[1]) > max(before[1])
+        assert (seats.region.height, [panel.region.height for panel in panels]) == before
+
+
+async def test_the_tall_and_wide_layouts_seats_keep_their_height_laid_open() -> None:
+    """There the panels hold a hand laid open as they are, at any size the terminal
+    takes while the game's end is looked at."""
+    for seed in range(100):  # a game that ends with many cards in the panels' hands
+        game = Game(seed, LandlordMode.RANDOM)
+        bots = [make_bot("random", seat) for seat in range(3)]
+        while game.phase is not Phase.OVER:
+            step(game, bots)
+        if max(len(hand) for hand in game.view(0).hands_at_end[1:]) >= 14:
+            break
+    app = make_app(bot_delay=1.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_a_scripted_table(pilot)
+        screen = table_screen(pilot)
+        seats = screen.query_one("#seats")
+        panels = list(screen.query(SeatPanel))
+        table.publish(game.view(0), games=1)
+        heights = []
+        for size in ((80, 24), (160, 50), (80, 24)):
+            await pilot.resize_terminal(*size)
+            for _ in range(4):
+                await pilot.pause()
+            heights.append((seats.region.height, [panel.region.height for panel in panels]))
+        assert heights[1] == (9, [8, 8])  # the stylesheet's, tall and wide
+        assert heights[0][0] == heights[2][0] < 9  # grown to the hands again
+
+
 async def test_a_resize_is_laid_out_once(monkeypatch) -> None:
     """A layout that gives widgets new sizes (the buttons go: your line grows) is not
     followed by a second layout of the whole screen and a frame (ui/one_layout.py)."""

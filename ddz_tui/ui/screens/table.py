@@ -83,6 +83,7 @@ from ddz_tui.ui.widgets.table_parts import (
     MyLine,
     SeatPanel,
     TopBar,
+    lay_open,
     show_table,
 )
 from ddz_tui.ui.widgets.waiting import WaitingRoom, waiting_for
@@ -448,13 +449,25 @@ class TableScreen(AppScreen):
             enabled_if(no, buttons.answering)
             if super_double is not None:
                 self._show_super_double(super_double, buttons)
-        laid_open = bool(view.hands_at_end)  # a class of the screen would restyle all of it
-        if parts.seats.has_class("-laid-open") != laid_open:  # the seats and their panels
-            for panel in parts.seat_panels:  # restyled once, with the seats' row
-                panel.set_class(laid_open, "-laid-open", update=False)
-            parts.seats.set_class(laid_open, "-laid-open")
+        laid_open = bool(view.hands_at_end)
+        if parts.seats.has_class("-laid-open") != laid_open:
+            self._lay_open(laid_open)
         self._show_takeover(view)
         return shown
+
+    def _lay_open(self, laid_open: bool) -> None:
+        """The seats laid open at the game's end (`lay_open`): as tall as the hands,
+        except in the tall and wide layout, whose panels hold a hand laid open as they
+        are."""
+        parts = self._parts
+        tall_and_wide = self.has_class("-tall") and self.has_class("-wide")
+        lay_open(parts.seats, parts.seat_panels, laid_open, grow=not tall_and_wide)
+
+    def on_resize(self, event: events.Resize) -> None:  # after AppScreen's (Textual calls both)
+        """The layout may have changed (`HORIZONTAL_BREAKPOINTS`): the laid-open seats
+        follow it."""
+        if self.is_mounted and self._parts.seats.has_class("-laid-open"):
+            self._lay_open(True)
 
     def _show_raised(self, raised: Raised) -> None:
         """What the raised cards change: your line (its words for them) and Play."""

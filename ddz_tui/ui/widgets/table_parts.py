@@ -262,6 +262,27 @@ class SeatPanel(DrawnInRows):
         return canvas.text()
 
 
+_LAID_OPEN_HEIGHT = Scalar.parse("auto")
+_LAID_OPEN_MIN_HEIGHT = Scalar.parse("4")
+
+
+def lay_open(seats: Widget, panels: Sequence[SeatPanel], laid_open: bool, grow: bool) -> None:
+    """Mark the seats' row and panels laid open at the game's end (the class `-laid-open`)
+    or no longer, and where they `grow`, make them as tall as the hands laid open (a
+    panel four rows at least), over the stylesheet's heights; else give those back.
+    Set on their own styles: a class that the stylesheet reads restyles the row and its
+    panels, which took 2 to 4 ms at the game's last play."""
+    for node in (seats, *panels):
+        node.set_class(laid_open, "-laid-open", update=False)
+        styles = node.styles
+        if laid_open and grow:
+            styles.height = _LAID_OPEN_HEIGHT
+            if node is not seats:
+                styles.min_height = _LAID_OPEN_MIN_HEIGHT
+        elif styles.clear_rule("height") | styles.clear_rule("min_height"):
+            node.refresh(layout=True)  # (a rule cleared asks for no layout, as one set does)
+
+
 def rank_lines(cards: tuple[Card, ...], ink: Ink, ascii: bool, width: int) -> Text:
     """Cards face up as their ranks, in the card's colour, wrapped to `width`: the
     most compact way to lay a hand open (`3 3 4 10 J 2 大`)."""
