@@ -877,19 +877,26 @@ async def test_the_laid_open_seats_are_worked_out_once_each(monkeypatch) -> None
         assert sorted(panel.id for panel in worked_out) == ["left-seat", "right-seat"]  # type: ignore[attr-defined]
 
 
+def _over_with_long_hands() -> Game:
+    """A game of random bots that ended with many cards in the seat panels' hands (seat
+    0's view): laid open, they take more than a panel's row."""
+    for seed in range(100):
+        game = Game(seed, LandlordMode.RANDOM)
+        bots = [make_bot("random", seat) for seat in range(3)]
+        while game.phase is not Phase.OVER:
+            step(game, bots)
+        if max(len(hand) for hand in game.view(0).hands_at_end[1:]) >= 14:
+            return game
+    raise AssertionError("no such game in 100 seeds")
+
+
 async def test_the_seats_lie_open_and_close_again_without_a_restyle(monkeypatch) -> None:
     """The game's end grows the seats to their laid-open hands, and the next deal takes
     them back to the stylesheet's heights, without matching the stylesheet again (the
     last play of every game did, 2 to 4 ms)."""
     from textual.dom import DOMNode
 
-    for seed in range(100):  # a game that ends with many cards in the panels' hands
-        game = Game(seed, LandlordMode.RANDOM)
-        bots = [make_bot("random", seat) for seat in range(3)]
-        while game.phase is not Phase.OVER:
-            step(game, bots)
-        if max(len(hand) for hand in game.view(0).hands_at_end[1:]) >= 14:
-            break
+    game = _over_with_long_hands()
     app = make_app(bot_delay=1.5)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await at_a_scripted_table(pilot)
@@ -903,7 +910,7 @@ async def test_the_seats_lie_open_and_close_again_without_a_restyle(monkeypatch)
             for _ in range(3):
                 await pilot.pause()
             laid_open = seats.region.height, [panel.region.height for panel in panels]
-            table.publish(Game(seed + 1, LandlordMode.RANDOM).view(0), games=2)  # dealt
+            table.publish(Game(0, LandlordMode.RANDOM).view(0), games=2)  # a new deal
             for _ in range(3):
                 await pilot.pause()
         assert not [node for node in restyled if node is seats or node in panels]
@@ -914,13 +921,7 @@ async def test_the_seats_lie_open_and_close_again_without_a_restyle(monkeypatch)
 async def test_the_tall_and_wide_layouts_seats_keep_their_height_laid_open() -> None:
     """There the panels hold a hand laid open as they are, at any size the terminal
     takes while the game's end is looked at."""
-    for seed in range(100):  # a game that ends with many cards in the panels' hands
-        game = Game(seed, LandlordMode.RANDOM)
-        bots = [make_bot("random", seat) for seat in range(3)]
-        while game.phase is not Phase.OVER:
-            step(game, bots)
-        if max(len(hand) for hand in game.view(0).hands_at_end[1:]) >= 14:
-            break
+    game = _over_with_long_hands()
     app = make_app(bot_delay=1.5)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await at_a_scripted_table(pilot)
