@@ -7,7 +7,7 @@ lay the table out alike, and every line of it can be tested without a terminal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from ddz_tui.cards import RANKS, Card, format_rank
@@ -78,18 +78,11 @@ class SeatShow:
     shown: tuple[Card, ...] | None = None  # the hand as it lies face up (明牌)
 
     @property
-    def inside(self) -> tuple[object, ...]:
-        """What the panel's rows show; the rest (the title, whose turn it is, thinking,
-        the clock, a mark) is on its border, and a change there draws no row again."""
-        return (
-            self.role,
-            self.calling,
-            self.doubled,
-            self.super_doubled,
-            self.cards_left,
-            self.hand,
-            self.shown,
-        )
+    def inside(self) -> SeatShow:
+        """What the panel's rows show: the seat less what its border shows (the title,
+        whose turn it is, thinking, the clock, a mark), whose change draws no row again.
+        Set aside rather than listed, so that a field added for the rows is in it."""
+        return replace(self, title="", turn=False, thinking=False, clock=None, mark=None)
 
     @property
     def backs(self) -> bool:
