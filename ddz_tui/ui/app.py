@@ -291,6 +291,18 @@ class DdzApp(App[None]):
             else:
                 self.host_game(self._start)
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal; on Linux and macOS one whose thread that
+        reads keys sleeps until a key comes (`ui/local_driver.py`)."""
+        driver = super().get_driver_class()
+        if sys.platform == "win32":  # (Textual's Linux driver does not import there)
+            return driver
+        from textual.drivers.linux_driver import LinuxDriver
+
+        from ddz_tui.ui.local_driver import LocalDriver
+
+        return LocalDriver if driver is LinuxDriver else driver
+
     def on_ready(self) -> None:
         """The first screen is drawn: the history opens (a screen that needs it first
         opens it itself), and what the title did not need is loaded. In a process of
