@@ -292,10 +292,10 @@ class DdzApp(App[None]):
                 self.host_game(self._start)
 
     def get_driver_class(self) -> type[Driver]:
-        """Textual's driver for this terminal; on Linux and macOS one whose thread that
-        reads keys sleeps until a key comes (`ui/local_driver.py`)."""
+        """Textual's driver for this terminal; on Linux one whose keys the event loop
+        reads (`ui/local_driver.py`). (macOS's kqueue may not watch a terminal.)"""
         driver = super().get_driver_class()
-        if sys.platform == "win32":  # (Textual's Linux driver does not import there)
+        if not sys.platform.startswith("linux"):
             return driver
         from textual.drivers.linux_driver import LinuxDriver
 

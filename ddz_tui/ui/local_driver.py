@@ -1,21 +1,21 @@
-"""The driver of an app in this process's own terminal (`ddz`): Textual's, whose thread
-that reads keys sleeps until a key comes.
+"""The driver of an app in this process's own terminal (`ddz`, on Linux): Textual's, but
+the keys are read by the event loop, not by a thread of their own.
 
-Textual's thread wakes ten times a second to look for keys and for a lone Escape
-whose wait is over, with or without a key: some 0.75 ms of CPU a second while a player
-thinks, and a quarter of a millisecond within each key's redraw. This one waits for a
-key, for the end of the Escape's wait when one is pending, or for the driver to stop
-(`exit_event` set, which wakes it through a pipe) — nothing else. A terminal that
-hangs up quits the app (as SIGTERM does: the history is written), where Textual's
-thread stopped with a traceback or read the end again and again.
+Textual's thread wakes ten times a second to look for keys (some 1–2 ms of CPU a
+second while a player thinks), and each key it reads crosses to the event loop: the
+thread wakes, takes the interpreter from the loop, starts a task there to queue the key
+and wakes the loop through its pipe, some 0.4 ms of CPU a key. Here the event loop
+watches the terminal beside its other files and reads a key when one comes; a lone
+Escape, which needs a moment to be told from the start of a longer key, is read when its
+wait is over (a timer of the loop's, set only then). A terminal that hangs up quits the
+app (as SIGTERM does: the history is written), where Textual's thread stopped with a
+traceback or read the end again and again. Bytes that are not UTF-8 are read as U+FFFD.
 """
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import os
-import selectors
-import threading
 from codecs import getincrementaldecoder
 from typing import TYPE_CHECKING
 
@@ -24,62 +24,24 @@ from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.app import App
     from textual.message import Message
 
 READ_SIZE = 4096  # bytes read from the terminal at once
 
 
-class _WakingEvent(threading.Event):
-    """An event whose setting also writes a byte into a pipe, to wake a thread that
-    waits on the pipe (with the terminal) rather than on the event. The thread opens
-    the pipe as it starts and closes it as it ends (a suspended app's driver is closed
-    and its thread started again)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._lock = threading.Lock()  # a closed end is never written to
-        self.read_fd = self._write_fd = -1
-
-    def open(self) -> int:
-        """A new pipe; its end to read from, which the event's setting wakes."""
-        read_fd, write_fd = os.pipe()
-        os.set_blocking(read_fd, False)
-        os.set_blocking(write_fd, False)
-        with self._lock:
-            self.read_fd, self._write_fd = read_fd, write_fd
-        return read_fd
-
-    def set(self) -> None:
-        super().set()
-        with self._lock, contextlib.suppress(BlockingIOError):  # full: woken already
-            if self._write_fd >= 0:
-                os.write(self._write_fd, b"\0")
-
-    def drain(self) -> None:
-        """Empty the pipe (its bytes say only "look at the event")."""
-        with contextlib.suppress(BlockingIOError):
-            while os.read(self.read_fd, 64):
-                pass
-
-    def close(self) -> None:
-        with self._lock:
-            for fd in (self.read_fd, self._write_fd):
-                if fd >= 0:
-                    os.close(fd)
-            self.read_fd = self._write_fd = -1
-
-
 def wait_limit(parser: XTermParser) -> float | None:
-    """How long the input thread may sleep with no key: until a pending Escape's wait
-    is over (the parser then says it was a lone Escape), else until a key comes."""
+    """How long until a pending Escape's wait is over (the parser then says it was a
+    lone Escape); None when none is pending."""
     due = parser._timeout_time
     return None if due is None else max(0.0, due - now())
 
 
 class LocalDriver(LinuxDriver):
-    """Textual's `LinuxDriver` (the terminal's modes, the writer thread, signals) with
-    an input thread that blocks instead of polling."""
+    """Textual's `LinuxDriver` (the terminal's modes, the writer thread, signals, a
+    suspend and resume) with the keys read by the event loop."""
 
     def __init__(
         self,
@@ -90,46 +52,71 @@ class LocalDriver(LinuxDriver):
         size: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
-        self.exit_event: _WakingEvent = _WakingEvent()
+        self._parser = XTermParser(debug)
+        self._decode: Callable[[bytes], str] = getincrementaldecoder("utf-8")("replace").decode
+        self._reading = False
+        self._escape_wait: asyncio.TimerHandle | None = None
+
+    def start_application_mode(self) -> None:
+        started = self._key_thread
+        super().start_application_mode()
+        if self._key_thread is not started:  # (not when the terminal is not ours yet)
+            self._start_reading()
 
     def run_input_thread(self) -> None:
-        """Read keys until `exit_event` is set, handing each event to the app. Bytes
-        that are not UTF-8 are read as U+FFFD, not a reason to stop."""
-        parser = XTermParser(self._debug)
-        decode = getincrementaldecoder("utf-8")(errors="replace").decode
-        woken = self.exit_event
-        wake = woken.open()
-        try:
-            with selectors.DefaultSelector() as selector:
-                selector.register(self.fileno, selectors.EVENT_READ)
-                selector.register(wake, selectors.EVENT_READ)
-                while not woken.is_set():
-                    for key, _mask in selector.select(wait_limit(parser)):
-                        if key.fd == wake:
-                            woken.drain()
-                            continue
-                        data = self._read()
-                        if not data:  # the terminal is gone: no key can come any more
-                            self._loop.call_soon_threadsafe(self._app.exit)
-                            woken.wait()
-                            break
-                        for event in parser.feed(decode(data)):
-                            self.process_message(event)
-                    for event in parser.tick():
-                        self.process_message(event)
-        finally:
-            woken.close()
+        """Textual starts a thread for this as the app starts and resumes; it has nothing
+        to do (the event loop reads the keys) and ends at once."""
+
+    def disable_input(self) -> None:
+        self._stop_reading()
+        super().disable_input()
 
     def send_message(self, message: Message) -> None:
-        """Into the app's queue from this thread (`post_message` is made for that),
-        where Textual's driver started a task on the event loop for each key to put it
-        there."""
+        """Into the app's queue (this is the event loop's thread), where Textual's driver
+        started a task to put it there."""
         self._app.post_message(message)
 
-    def _read(self) -> bytes:
-        """What the terminal has sent; nothing once it has hung up (an error on a
-        terminal whose other end closed, the end of a pipe)."""
+    def _start_reading(self) -> None:
+        if not self._reading:
+            self._parser = XTermParser(self._debug)
+            self._loop.add_reader(self.fileno, self._on_input)
+            self._reading = True
+
+    def _stop_reading(self) -> None:
+        if self._reading:
+            self._loop.remove_reader(self.fileno)
+            self._reading = False
+        if self._escape_wait is not None:
+            self._escape_wait.cancel()
+            self._escape_wait = None
+
+    def _on_input(self) -> None:
+        """The terminal has something: read it and hand the app its keys."""
         try:
-            return os.read(self.fileno, READ_SIZE)
-        except OSError:
-            return b""
+            data = os.read(self.fileno, READ_SIZE)
+        except BlockingIOError:  # (someone else read it first)
+            return
+        except OSError:  # a terminal whose other end closed
+            data = b""
+        if not data:  # the terminal is gone: no key can come any more
+            self._stop_reading()
+            self._app.exit()
+            return
+        for event in self._parser.feed(self._decode(data)):
+            self.process_message(event)
+        self._watch_escape()
+
+    def _watch_escape(self) -> None:
+        """Set the timer that ends a pending Escape's wait, if one is pending."""
+        if self._escape_wait is not None:
+            self._escape_wait.cancel()
+            self._escape_wait = None
+        limit = wait_limit(self._parser)
+        if limit is not None and self._reading:
+            self._escape_wait = self._loop.call_later(limit, self._on_escape_waited)
+
+    def _on_escape_waited(self) -> None:
+        self._escape_wait = None
+        for event in self._parser.tick():
+            self.process_message(event)
+        self._watch_escape()

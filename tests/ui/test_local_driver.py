@@ -1,6 +1,7 @@
-"""The local driver's input thread, on a real pseudo-terminal: keys arrive, a lone Escape
-is told from the start of a sequence, bad bytes stop nothing, it never wakes on a timer
-when nothing is pending, and stopping or a hung-up terminal ends it."""
+"""The local driver on a real pseudo-terminal: the event loop reads the keys, tells a
+lone Escape from the start of a longer key, stops at nothing a terminal sends, sets no
+timer while nothing is pending, lets go of the terminal when input is disabled (a
+suspend) and quits the app when the terminal hangs up."""
 
 from __future__ import annotations
 
@@ -8,12 +9,9 @@ import asyncio
 import contextlib
 import os
 import pty
-import queue
-import selectors
-import threading
+import sys
 import tty
-from collections.abc import Iterator
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterator
 
 import pytest
 from textual import events
@@ -27,139 +25,131 @@ WAIT = 10.0  # seconds: a bound on each wait, never a figure the test expects
 
 
 class _App:
-    """What the driver asks of an app from its input thread: to exit."""
+    """What the driver asks of an app: its queue and its exit."""
 
     def __init__(self) -> None:
-        self.exits = threading.Event()
+        self.messages: list[Message] = []
+        self.exited = False
+
+    def post_message(self, message: Message) -> bool:
+        self.messages.append(message)
+        return True
 
     def exit(self) -> None:
-        self.exits.set()
+        self.exited = True
 
 
-class _Driver(LocalDriver):
-    """The local driver on a pty of the test's, its events kept in a queue."""
+class _Terminal:
+    """A driver reading the far end of a pty in its own event loop; `near` is where a
+    player types."""
 
-    def __init__(self, app: Any, fileno: int) -> None:
-        super().__init__(app)
-        self.fileno = fileno
-        self.events: queue.Queue[Message] = queue.Queue()
-        self.reader: threading.Thread | None = None  # the input thread, once started
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.near, self.far = pty.openpty()
+        tty.setraw(self.far)  # as Textual sets the terminal: each key as it is typed
+        self.app = _App()
 
-    def process_message(self, message: Message) -> None:
-        self.events.put(message)
+        async def make() -> LocalDriver:
+            return LocalDriver(self.app)  # type: ignore[arg-type]
 
-    def key(self) -> str:
-        event = self.events.get(timeout=WAIT)
-        assert isinstance(event, events.Key)
-        return event.key
+        self.driver = self.loop.run_until_complete(make())
+        self.driver.fileno = self.far
+        self.driver._start_reading()
 
+    def type(self, data: bytes) -> None:
+        os.write(self.near, data)
 
-class _RecordingSelector(selectors.DefaultSelector):
-    """A selector that notes each wait it is asked for."""
+    def keys(self, count: int) -> list[str]:
+        """The next `count` keys the app is handed (the loop runs until they come)."""
 
-    waits: ClassVar[list[float | None]] = []
+        async def come() -> None:
+            for _ in range(int(WAIT / 0.005)):
+                if len(self._keys()) >= count:
+                    return
+                await asyncio.sleep(0.005)
 
-    def select(self, timeout: float | None = None) -> list[Any]:
-        self.waits.append(timeout)
-        return list(super().select(timeout))
+        self.loop.run_until_complete(come())
+        keys = self._keys()
+        self.app.messages.clear()
+        assert len(keys) >= count, keys
+        return keys
+
+    def _keys(self) -> list[str]:
+        return [m.key for m in self.app.messages if isinstance(m, events.Key)]
+
+    def run_until(self, done: Callable[[], bool]) -> None:
+        async def wait() -> None:
+            for _ in range(int(WAIT / 0.005)):
+                if done():
+                    return
+                await asyncio.sleep(0.005)
+
+        self.loop.run_until_complete(wait())
+
+    def close(self) -> None:
+        self.driver._stop_reading()
+        for fd in (self.near, self.far):
+            with contextlib.suppress(OSError):  # (the hung-up test closed its own)
+                os.close(fd)
+        self.loop.close()
 
 
 @pytest.fixture
-def terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[_Driver, int, _App]]:
-    """The driver's input thread reading a pty's far end; yields the driver, the near
-    end (what a player types into) and the app."""
-    loop = asyncio.new_event_loop()  # (before the selectors are recorded: its own)
-    _RecordingSelector.waits = []
-    monkeypatch.setattr(selectors, "DefaultSelector", _RecordingSelector)
-    near, far = pty.openpty()
-    tty.setraw(far)  # as Textual sets the terminal: each key as it is typed
-    app = _App()
-
-    async def make() -> _Driver:
-        return _Driver(app, far)
-
-    driver = loop.run_until_complete(make())
-    _start(driver)
+def terminal() -> Iterator[_Terminal]:
+    term = _Terminal()
     try:
-        yield driver, near, app
+        yield term
     finally:
-        stopped = _stop(driver)
-        for fd in (near, far):
-            with contextlib.suppress(OSError):  # (the hung-up test closed its own)
-                os.close(fd)
-        loop.close()
-        assert stopped, "the input thread did not stop when told to"
+        term.close()
 
 
-def _start(driver: _Driver) -> None:
-    """Start the input thread as Textual starts it."""
-    driver.reader = threading.Thread(target=driver.run_input_thread, daemon=True)
-    driver.reader.start()
+def test_keys_arrive_with_no_timer_set(terminal: _Terminal) -> None:
+    terminal.type(b"a")
+    assert terminal.keys(1) == ["a"]
+    terminal.type(b"\x1b[D")  # Left: a whole sequence, no wait for more
+    assert terminal.keys(1) == ["left"]
+    assert terminal.driver._escape_wait is None, "nothing pending: no timer"
 
 
-def _stop(driver: _Driver) -> bool:
-    """Stop the input thread as Textual's `disable_input` does; False if it goes on."""
-    assert driver.reader is not None
-    driver.exit_event.set()
-    driver.reader.join(WAIT)
-    driver.exit_event.clear()
-    return not driver.reader.is_alive()
+def test_a_lone_escape_is_an_escape_once_its_wait_is_over(terminal: _Terminal) -> None:
+    terminal.type(b"\x1b")
+    terminal.run_until(lambda: terminal.driver._escape_wait is not None)
+    assert terminal.keys(1) == ["escape"]
+    assert terminal.driver._escape_wait is None
+    terminal.type(b"b")
+    assert terminal.keys(1) == ["b"]
 
 
-def test_keys_arrive_and_the_thread_sleeps_until_they_do(
-    terminal: tuple[_Driver, int, _App],
-) -> None:
-    driver, near, _app = terminal
-    os.write(near, b"a")
-    assert driver.key() == "a"
-    os.write(near, b"\x1b[D")  # Left: a whole sequence, no wait for more
-    assert driver.key() == "left"
-    assert _RecordingSelector.waits
-    assert set(_RecordingSelector.waits) == {None}
-
-
-def test_a_lone_escape_is_an_escape_once_its_wait_is_over(
-    terminal: tuple[_Driver, int, _App],
-) -> None:
-    driver, near, _app = terminal
-    os.write(near, b"\x1b")
-    assert driver.key() == "escape"
-    assert any(wait is not None for wait in _RecordingSelector.waits)
-    os.write(near, b"b")
-    assert driver.key() == "b"
-    assert _RecordingSelector.waits[-1] is None  # asleep again until the next key
-
-
-def test_bytes_that_are_not_utf8_stop_nothing(terminal: tuple[_Driver, int, _App]) -> None:
-    driver, near, _app = terminal
-    os.write(near, b"\xff\xfe")
-    os.write(near, b"c")
-    keys = [driver.key()]
+def test_bytes_that_are_not_utf8_stop_nothing(terminal: _Terminal) -> None:
+    terminal.type(b"\xff\xfe")
+    terminal.type(b"c")
+    keys = terminal.keys(1)
     while keys[-1] != "c":
-        keys.append(driver.key())
+        keys += terminal.keys(1)
     assert len(keys) >= 2  # what came of the bad bytes, then the key after them
 
 
-def test_a_thread_started_again_reads_again(terminal: tuple[_Driver, int, _App]) -> None:
-    """A suspended app (Ctrl+Z, then fg) stops its driver's thread, closes the driver
-    and starts a thread again."""
-    driver, near, _app = terminal
-    assert _stop(driver)
-    driver.close()
-    _start(driver)
-    os.write(near, b"d")
-    assert driver.key() == "d"
+def test_disabled_input_lets_go_of_the_terminal_and_reads_again_when_started(
+    terminal: _Terminal,
+) -> None:
+    """A suspended app (Ctrl+Z) disables its driver's input; resumed (fg), it starts
+    reading again."""
+    driver = terminal.driver
+    terminal.type(b"\x1b")
+    terminal.run_until(lambda: driver._escape_wait is not None)
+    driver.disable_input()
+    assert not terminal.loop.remove_reader(terminal.far), "the loop still watched it"
+    assert driver._escape_wait is None
+    driver._start_reading()
+    terminal.type(b"d")
+    assert "d" in terminal.keys(1)
 
 
-def test_a_hung_up_terminal_quits_the_app(terminal: tuple[_Driver, int, _App]) -> None:
-    driver, near, app = terminal
-    os.close(near)  # the terminal's window is gone
-    loop = driver._loop
-    deadline = WAIT
-    while not app.exits.is_set() and deadline > 0:  # the exit comes by the loop
-        loop.run_until_complete(asyncio.sleep(0.01))
-        deadline -= 0.01
-    assert app.exits.is_set()
+def test_a_hung_up_terminal_quits_the_app(terminal: _Terminal) -> None:
+    os.close(terminal.near)  # the terminal's window is gone
+    terminal.run_until(lambda: terminal.app.exited)
+    assert terminal.app.exited
+    assert not terminal.loop.remove_reader(terminal.far), "it stopped watching"
 
 
 def test_the_wait_is_the_escapes_and_none_without_one() -> None:
@@ -170,5 +160,6 @@ def test_the_wait_is_the_escapes_and_none_without_one() -> None:
     assert limit is not None and limit > 0
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the local driver is Linux's")
 def test_ddz_reads_its_own_terminal_with_the_local_driver() -> None:
     assert DdzApp().driver_class is LocalDriver
