@@ -7,36 +7,25 @@ thread wakes, takes the interpreter from the loop, starts a task there to queue 
 and wakes the loop through its pipe, some 0.4 ms of CPU a key. Here the event loop
 watches the terminal beside its other files and reads a key when one comes; a lone
 Escape, which needs a moment to be told from the start of a longer key, is read when its
-wait is over (a timer of the loop's, set only then). A terminal that hangs up quits the
-app (as SIGTERM does: the history is written), where Textual's thread stopped with a
-traceback or read the end again and again. Bytes that are not UTF-8 are read as U+FFFD.
+wait is over (`key_reader`). A terminal that hangs up quits the app (as SIGTERM does:
+the history is written), where Textual's thread stopped with a traceback or read the
+end again and again.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
-from codecs import getincrementaldecoder
 from typing import TYPE_CHECKING
 
-from textual._time import time as now
-from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
+from ddz_tui.ui.key_reader import KeyReader
 
+if TYPE_CHECKING:
     from textual.app import App
     from textual.message import Message
 
 READ_SIZE = 4096  # bytes read from the terminal at once
-
-
-def wait_limit(parser: XTermParser) -> float | None:
-    """How long until a pending Escape's wait is over (the parser then says it was a
-    lone Escape); None when none is pending."""
-    due = parser._timeout_time
-    return None if due is None else max(0.0, due - now())
 
 
 class LocalDriver(LinuxDriver):
@@ -52,10 +41,8 @@ class LocalDriver(LinuxDriver):
         size: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
-        self._parser = XTermParser(debug)
-        self._decode: Callable[[bytes], str] = getincrementaldecoder("utf-8")("replace").decode
+        self.keys = KeyReader(self._loop, self.process_message, debug)
         self._reading = False
-        self._escape_wait: asyncio.TimerHandle | None = None
 
     def start_application_mode(self) -> None:
         started = self._key_thread
@@ -78,7 +65,7 @@ class LocalDriver(LinuxDriver):
 
     def _start_reading(self) -> None:
         if not self._reading:
-            self._parser = XTermParser(self._debug)
+            self.keys = KeyReader(self._loop, self.process_message, self._debug)
             self._loop.add_reader(self.fileno, self._on_input)
             self._reading = True
 
@@ -86,9 +73,7 @@ class LocalDriver(LinuxDriver):
         if self._reading:
             self._loop.remove_reader(self.fileno)
             self._reading = False
-        if self._escape_wait is not None:
-            self._escape_wait.cancel()
-            self._escape_wait = None
+        self.keys.stop()
 
     def _on_input(self) -> None:
         """The terminal has something: read it and hand the app its keys."""
@@ -102,21 +87,4 @@ class LocalDriver(LinuxDriver):
             self._stop_reading()
             self._app.exit()
             return
-        for event in self._parser.feed(self._decode(data)):
-            self.process_message(event)
-        self._watch_escape()
-
-    def _watch_escape(self) -> None:
-        """Set the timer that ends a pending Escape's wait, if one is pending."""
-        if self._escape_wait is not None:
-            self._escape_wait.cancel()
-            self._escape_wait = None
-        limit = wait_limit(self._parser)
-        if limit is not None and self._reading:
-            self._escape_wait = self._loop.call_later(limit, self._on_escape_waited)
-
-    def _on_escape_waited(self) -> None:
-        self._escape_wait = None
-        for event in self._parser.tick():
-            self.process_message(event)
-        self._watch_escape()
+        self.keys.feed(data)

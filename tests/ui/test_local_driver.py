@@ -19,7 +19,8 @@ from textual._xterm_parser import XTermParser
 from textual.message import Message
 
 from ddz_tui.ui.app import DdzApp
-from ddz_tui.ui.local_driver import LocalDriver, wait_limit
+from ddz_tui.ui.key_reader import wait_limit
+from ddz_tui.ui.local_driver import LocalDriver
 
 WAIT = 10.0  # seconds: a bound on each wait, never a figure the test expects
 
@@ -108,14 +109,14 @@ def test_keys_arrive_with_no_timer_set(terminal: _Terminal) -> None:
     assert terminal.keys(1) == ["a"]
     terminal.type(b"\x1b[D")  # Left: a whole sequence, no wait for more
     assert terminal.keys(1) == ["left"]
-    assert terminal.driver._escape_wait is None, "nothing pending: no timer"
+    assert terminal.driver.keys.escape_wait is None, "nothing pending: no timer"
 
 
 def test_a_lone_escape_is_an_escape_once_its_wait_is_over(terminal: _Terminal) -> None:
     terminal.type(b"\x1b")
-    terminal.run_until(lambda: terminal.driver._escape_wait is not None)
+    terminal.run_until(lambda: terminal.driver.keys.escape_wait is not None)
     assert terminal.keys(1) == ["escape"]
-    assert terminal.driver._escape_wait is None
+    assert terminal.driver.keys.escape_wait is None
     terminal.type(b"b")
     assert terminal.keys(1) == ["b"]
 
@@ -136,10 +137,10 @@ def test_disabled_input_lets_go_of_the_terminal_and_reads_again_when_started(
     reading again."""
     driver = terminal.driver
     terminal.type(b"\x1b")
-    terminal.run_until(lambda: driver._escape_wait is not None)
+    terminal.run_until(lambda: driver.keys.escape_wait is not None)
     driver.disable_input()
     assert not terminal.loop.remove_reader(terminal.far), "the loop still watched it"
-    assert driver._escape_wait is None
+    assert driver.keys.escape_wait is None
     driver._start_reading()
     terminal.type(b"d")
     assert "d" in terminal.keys(1)

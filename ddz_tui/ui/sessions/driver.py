@@ -3,23 +3,19 @@
 The SSH door's sessions run many apps in one process: none of them owns the process's
 terminal, its signals or a thread to read keys. The session hands this driver what the
 player typed (`feed`) and each new window size (`resize`); the driver turns the bytes
-into Textual's events with Textual's own parser and writes the screen to the session's
+into Textual's events (`key_reader`) and writes the screen to the session's
 `Screen` (the link back to the door).
 """
 
 from __future__ import annotations
 
-import asyncio
-from codecs import getincrementaldecoder
 from typing import Any, Protocol
 
 from textual import events
-from textual._parser import ParseError
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
-ESCAPE_WAIT = 0.1  # seconds a lone ESC waits to be read as the Escape key
+from ddz_tui.ui.key_reader import KeyReader
 
 START = (
     "\x1b[?1049h"  # the alternate screen
@@ -57,10 +53,8 @@ class LinkDriver(Driver):
     ) -> None:
         self._link: Screen = app.screen_link
         super().__init__(app, debug=debug, mouse=mouse, size=size or self._link.size)
-        self._parser = XTermParser(debug)
-        self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
+        self.keys = KeyReader(self._loop, self.process_message, debug)
         self._input = False
-        self._tick: asyncio.TimerHandle | None = None
 
     def write(self, data: str) -> None:
         self._link.write(data.encode("utf-8", "replace"))
@@ -79,29 +73,12 @@ class LinkDriver(Driver):
 
     def disable_input(self) -> None:
         self._input = False
-        if self._tick is not None:
-            self._tick.cancel()
-            self._tick = None
+        self.keys.stop()
 
     def feed(self, data: bytes) -> None:
         """What the player typed: keys, mouse, paste, terminal answers."""
-        if not self._input:
-            return
-        try:
-            for event in self._parser.feed(self._decode(data)):
-                self.process_message(event)
-        except ParseError:
-            self._parser = XTermParser()  # a broken sequence: start afresh
-        if self._tick is not None:
-            self._tick.cancel()
-        self._tick = self._loop.call_later(ESCAPE_WAIT, self._timed_out)
-
-    def _timed_out(self) -> None:
-        """A lone ESC that no sequence followed is the Escape key."""
-        self._tick = None
         if self._input:
-            for event in self._parser.tick():
-                self.process_message(event)
+            self.keys.feed(data)
 
     def resize(self, columns: int, rows: int) -> None:
         size = Size(max(columns, 1), max(rows, 1))
