@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import var
@@ -35,6 +35,7 @@ from ddz_tui.paths import history_file
 from ddz_tui.records.history import History
 from ddz_tui.sound.player import Sound
 from ddz_tui.ui.kept_lines import keep_widget_lines
+from ddz_tui.ui.keys_at_once import goes_unread, noticed
 from ddz_tui.ui.one_layout import one_layout
 from ddz_tui.ui.repaint import repaint_at_once
 from ddz_tui.ui.screens.base import SCREENS_CSS
@@ -290,6 +291,30 @@ class DdzApp(App[None]):
                 self.join_game(self._start)
             else:
                 self.host_game(self._start)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed is noticed first by the screen on top, if it notices keys
+        (`keys_at_once.noticed`), which may stop it there."""
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and not noticed(self, event.key)
+        ):
+            return
+        await super().on_event(event)
+
+    async def _check_bindings(self, key: str, priority: bool = False) -> bool:
+        """Textual's look for a key's binding. The app's first look at a key typed
+        (`priority`) also runs its other bindings, when nothing on its way back to the
+        app reads it (`keys_at_once.goes_unread`): the look the key would have come
+        back for, without its rounds through the queues; a key that none binds then
+        ends there too, as it would have at the end of that way."""
+        if await super()._check_bindings(key, priority):
+            return True
+        if not priority or not goes_unread(self, key):
+            return False
+        await super()._check_bindings(key)
+        return True
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal; on Linux one whose keys the event loop

@@ -756,14 +756,14 @@ class TableScreen(AppScreen):
             return True
         return action == "bid" and due in YES_OR_NO and view.my_turn
 
-    def on_key(self, event: events.Key) -> None:
-        """Keys come here in the order typed, before their bindings run, even when
+    def notice_key(self, key: str) -> bool:
+        """Every key typed comes here in order, before its binding runs, even when
         several arrive in one write (a paste, a fast typist): so the "0" of a "10" is
-        recognised here, not by the action of the "1", which may not have run yet."""
+        recognised here (and goes no further), not by the action of the "1", which may
+        not have run yet."""
         armed = self._ten_armed
-        self._ten_armed = event.key == "1" and self.check_action("rank", ("T",)) is True
-        if event.key == "0" and armed:
-            event.stop()  # the "0" of a "10" typed out
+        self._ten_armed = key == "1" and self.check_action("rank", ("T",)) is True
+        return not (key == "0" and armed)
 
     @work(group="act")
     async def _act(self, action: Callable[[], Awaitable[None]]) -> None:
