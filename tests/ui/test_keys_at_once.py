@@ -12,7 +12,7 @@ from textual.widgets import Button, Input
 from ddz_tui.ui.keys_at_once import _reads_keys
 from ddz_tui.ui.screens.table import TableScreen
 from ddz_tui.ui.widgets.cards import Hand
-from tests.support.ui import make_app
+from tests.support.ui import make_app, settle
 from tests.ui.test_first_hour import type_at_once
 from tests.ui.test_redraw import our_lead
 
@@ -76,3 +76,25 @@ async def test_a_key_that_goes_the_long_way_is_not_overtaken_by_the_next(
 def test_widgets_that_read_keys_are_told_from_those_that_only_have_bindings() -> None:
     assert _reads_keys(Input), "an input reads every key typed into it"
     assert not _reads_keys(Hand) and not _reads_keys(TableScreen) and not _reads_keys(Button)
+
+
+async def test_the_table_screens_news_is_not_handed_up_to_the_app(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new state (yours after a play, each bot's) is the table screen's alone: handed
+    up to the app it cost a round of the app's queue for nothing."""
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        app = pilot.app
+        posted: list[str] = []
+        original = type(app).post_message
+
+        def spy(self: object, message: Message) -> bool:
+            posted.append(type(message).__name__)
+            return original(self, message)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(type(app), "post_message", spy)
+        await pilot.press("space", "enter")
+        await settle(pilot)
+        assert screen.view is not None and screen.view.my_turn, "the bots have played"
+        assert "TableUpdated" not in posted

@@ -117,20 +117,23 @@ AROUND_THE_LIST = 4
 """The lobby's lines that are not the list: the head, the status, the buttons, the keys."""
 
 
-class LobbyChanged(Message):
+class LobbyChanged(Message, bubble=False):
+    """The lobby's tables now (like the others here, the screen's own news: not handed
+    up to the app, a round of its queue for nothing)."""
+
     def __init__(self, tables: tuple[TableSummary, ...]) -> None:
         super().__init__()
         self.tables = tables
 
 
-class StatusChanged(Message):
+class StatusChanged(Message, bubble=False):
     def __init__(self, status: Status, text: str | None) -> None:
         super().__init__()
         self.status = status
         self.text = text
 
 
-class LobbyChat(Message):
+class LobbyChat(Message, bubble=False):
     """A line said in the lobby."""
 
     def __init__(self, line: ChatLine) -> None:

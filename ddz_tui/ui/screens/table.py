@@ -101,15 +101,16 @@ REVEAL_PACES = 2  # the hands lie open this many bot delays before the result sh
 AUTO_PASS_PAUSE = 1.2  # seconds "can't beat" shows before the pass made for you
 
 
-class TableUpdated(Message):
-    """The table changed: here is what this seat sees now."""
+class TableUpdated(Message, bubble=False):
+    """The table changed: here is what this seat sees now (the screen's own news: not
+    handed up to the app, a round of its queue for nothing)."""
 
     def __init__(self, state: TableState) -> None:
         super().__init__()
         self.state = state
 
 
-class ChatHeard(Message):
+class ChatHeard(Message, bubble=False):
     """A line said at the table (`Chatting`)."""
 
     def __init__(self, line: ChatLine) -> None:
