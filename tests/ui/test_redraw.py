@@ -131,6 +131,31 @@ async def test_the_footer_follows_the_keys_that_work_and_a_click_presses_one() -
         assert counter.display, "clicking c Counter pressed c"
 
 
+async def test_the_footer_follows_the_keys_in_the_screens_step(monkeypatch) -> None:
+    """Its keys are worked out as the screen's handling of the key ends, in the screen's
+    own step before the frame, not in a round of the footer's own queue."""
+    import asyncio
+
+    async with make_app().run_test(size=(80, 24)) as pilot:
+        screen = await our_lead(pilot)
+        footer = screen.query_one(KeyFooter)
+        steps: list[bool] = []
+        original = KeyFooter._update_keys
+
+        def spy(self: KeyFooter) -> None:
+            steps.append(asyncio.current_task() is screen._task)
+            original(self)
+
+        monkeypatch.setattr(KeyFooter, "_update_keys", spy)
+        await pilot.press("space")
+        await pilot.pause()
+        assert "esc Clear" in text_of(footer)
+        await pilot.press("space")
+        await pilot.pause()
+        assert "esc Leave" in text_of(footer)
+        assert steps and all(steps), steps
+
+
 async def test_your_line_keeps_room_for_your_name_while_cards_are_raised() -> None:
     async with make_app().run_test(size=(80, 24)) as pilot:
         screen = await our_lead(pilot)

@@ -103,27 +103,32 @@ class KeyFooter(KeptLooks, can_focus=False):
         self._update_due = False
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed, immediate=True)
         self._update_keys()
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
-        """Once what is being handled now is done (one update for any number of
-        signals), when the app has the focus: keys that change while it has not are
+        """Heard as the bindings change (`immediate`): the keys are worked out once the
+        screen's message being handled now is done (one update for any number of
+        signals), in the screen's own step, before the frame, where Textual's footer
+        waits for a round of its own queue (and the signal, not immediate, took one
+        more). Only while the app has the focus: keys that change while it has not are
         shown when it comes back, as Textual's footer does."""
         if not screen.app.app_focus or self._update_due:
             return
         if self.is_attached and screen is self.screen:
             self._update_due = True
-            self.call_later(self._update_keys)
+            screen.call_next(self._update_keys)
 
     def on_app_focus(self) -> None:
         self._update_keys()
 
     def _update_keys(self) -> None:
         self._update_due = False
+        if not self.is_attached:  # (gone with its screen since the update was asked for)
+            return
         keys = self.shown_keys()
         if keys != self._keys:
             self._keys = keys
