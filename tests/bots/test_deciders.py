@@ -10,6 +10,7 @@ import pickle
 import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -20,7 +21,7 @@ from ddz_tui.bots.deciders import THREADS, ProcessDecider, cores
 from ddz_tui.bots.hard import HardBot
 from ddz_tui.bots.normal import NormalBot
 from ddz_tui.bots.runner import decide
-from ddz_tui.engine import Game, LandlordMode, MakeBid, Phase, PlayerView
+from ddz_tui.engine import Game, LandlordMode, MakeBid, Phase, PlayerView, Rules
 from ddz_tui.rules import BY_CARDS, Combo
 from ddz_tui.table import host as table_module
 from ddz_tui.table.host import TableHost
@@ -317,3 +318,38 @@ def test_workers_start_inside_the_app_whose_stderr_has_no_descriptor() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == str(decide(_exact(), _views()[0]))
+
+
+class _Where(NormalBot):
+    """A normal bot that notes the thread each of its decisions ran in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.threads: list[int] = []
+
+    def bid(self, view: PlayerView) -> int:
+        self.threads.append(threading.get_ident())
+        return super().bid(view)
+
+    def choose_wild(self, view: PlayerView):  # type: ignore[no-untyped-def]
+        self.threads.append(threading.get_ident())
+        return super().choose_wild(view)
+
+
+async def test_a_quick_bot_decides_at_once_and_the_wild_game_in_a_thread() -> None:
+    """The classic game's normal bot answers on the event loop (quicker than the
+    crossing to a thread); under 癞子, where it may think for tens of milliseconds, and
+    the hard bot always, in a thread."""
+    bot = _Where()
+    view = Game(4, LandlordMode.BID).view(0)
+    assert isinstance(await THREADS.decide(bot, view), MakeBid)
+    assert bot.threads == [threading.get_ident()]
+    wild = Game(4, rules=Rules(laizi=True))
+    for _ in range(20):  # the bids, then the landlord's first play, with the wild drawn
+        if wild.phase is Phase.PLAYING:
+            break
+        wild.act(wild.turn, decide(NormalBot(), wild.view(wild.turn)))
+    assert wild.view(wild.turn).wild is not None
+    bot.threads.clear()
+    await THREADS.decide(bot, wild.view(wild.turn))
+    assert bot.threads and bot.threads[0] != threading.get_ident()
