@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from textual.drivers.linux_driver import LinuxDriver
 
+from ddz_tui.table.timing import REAL_CLOCK, Clock
 from ddz_tui.ui.key_reader import KeyReader
 
 if TYPE_CHECKING:
@@ -41,7 +42,8 @@ class LocalDriver(LinuxDriver):
         size: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
-        self.keys = KeyReader(self._loop, self.process_message, debug)
+        self.clock: Clock = REAL_CLOCK  # what a lone Escape's wait goes by
+        self.keys = KeyReader(self.process_message, self.clock, debug)
         self._reading = False
 
     def start_application_mode(self) -> None:
@@ -65,7 +67,7 @@ class LocalDriver(LinuxDriver):
 
     def _start_reading(self) -> None:
         if not self._reading:
-            self.keys = KeyReader(self._loop, self.process_message, self._debug)
+            self.keys = KeyReader(self.process_message, self.clock, self._debug)
             self._loop.add_reader(self.fileno, self._on_input)
             self._reading = True
 

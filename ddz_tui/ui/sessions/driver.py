@@ -53,7 +53,7 @@ class LinkDriver(Driver):
     ) -> None:
         self._link: Screen = app.screen_link
         super().__init__(app, debug=debug, mouse=mouse, size=size or self._link.size)
-        self.keys = KeyReader(self._loop, self.process_message, debug)
+        self.keys = KeyReader(self.process_message, debug=debug)
         self._input = False
 
     def write(self, data: str) -> None:
